@@ -1,0 +1,411 @@
+# The table: the puck, each station's credit meter and wagers, the dice's holder, and settlement.
+# Every method that takes a step checks it whole before it changes anything: a refusal
+# (craps.errors) leaves the table exactly as it was.
+from craps import errors
+from craps.house import HouseRules, POINTS
+from craps.wagers import (
+    NONE, WIN, LOSE, PUSH, MOVE, RETURN, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER,
+    UNITS, STAY_UP, TOGGLES, ODDS_ON, TRUE_ODDS, LAY_ODDS, decide, decide_part, pays, part_pays,
+    parts, mark, commission, odds_cap, hop_dice)
+
+MAX_STATIONS = 8
+
+
+def next_point(point, total):
+    """Where the puck goes after a roll: ON over a new point, OFF when the point or 7 shows."""
+    if not point:
+        return total if total in POINTS else 0
+    return 0 if total == 7 or total == point else point
+
+
+class Settlement:
+    """What one roll did to one wager, in credits (see spec/scenario.md)."""
+
+    def __init__(self, w, outcome):
+        self.player = w.player
+        self.kind = w.kind
+        self.number = w.number
+        self.on = w.on
+        self.outcome = outcome
+        self.win = 0  # won, net of commission
+        self.commission = 0
+        self.lost = 0  # stake taken by the house
+        self.returned = 0  # stake back on the credit meter
+        self.stays = 0  # stake left on the layout
+
+
+class Roll:
+    """One roll: the dice, the puck after it, who threw it (None: the house), what it decided."""
+
+    def __init__(self, dice, point, shooter, settlements, moves):
+        self.dice = dice
+        self.total = dice[0] + dice[1]
+        self.point = point
+        self.shooter = shooter
+        self.settlements = settlements
+        self.moves = moves  # (player, kind, number, amount) of come bets that travelled
+
+    def seven_out(self, point_before):
+        return bool(point_before) and self.total == 7
+
+
+class Table:
+    """A craps table with 1 to 8 stations. credits: each station's starting meter."""
+
+    def __init__(self, credits, rules=None):
+        if not 1 <= len(credits) <= MAX_STATIONS:
+            raise ValueError("a table has 1 to %d stations" % MAX_STATIONS)
+        self.rules = rules or HouseRules()
+        self.credits = list(credits)
+        self.wagers = []  # in the order they were made
+        self.point = 0  # 0: puck OFF
+        self.holder = 0  # the station the dice are with
+        self.betting_open = True
+        self.hand_rolls = 0  # rolls since the last seven-out: side bets only at 0
+
+    # -- looking at the table
+
+    def stations(self):
+        return len(self.credits)
+
+    def on_table(self, player):
+        return sum(w.amount + w.vig for w in self.wagers if w.player == player)
+
+    def find(self, player, kind, number=0, on=None):
+        for w in self.wagers:
+            if w.player == player and w.kind == kind and w.number == number and w.on == on:
+                return w
+        return None
+
+    def next_shooter(self):
+        """The first station clockwise from the holder with a line bet, or None: the house rolls."""
+        n = len(self.credits)
+        for i in range(n):
+            station = (self.holder + i) % n
+            for w in self.wagers:
+                if w.player == station and w.kind in LINE:
+                    return station
+        return None
+
+    # -- steps between rolls
+
+    def close_betting(self):
+        """No more bets: betting opens again when the roll is settled."""
+        self.betting_open = False
+
+    def bet(self, player, kind, amount, number=0, working=None):
+        """Make a wager, or add to the same one. Returns the wager on the layout."""
+        self._check_open(player)
+        number = self._check_kind(kind, number)
+        _check_amount(amount)
+        self._check_timing(kind)
+        if working is not None:
+            _check_toggle(kind, None)
+        w = self.find(player, kind, number)
+        total = amount + (w.amount if w else 0)
+        self._check_limits(kind, number, total)
+        vig = self._vig_due(kind, number, total) - (w.vig if w else 0)
+        self._check_credits(player, amount + vig)
+        if w is None:
+            w = Wager(player, kind, number)
+            self.wagers.append(w)
+        self._stake(w, amount, vig)
+        if working is not None:
+            w.working = working
+        return w
+
+    def odds(self, player, on, amount, number=0, working=None):
+        """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
+        self._check_open(player)
+        _check_amount(amount)
+        flat = self._flat_for_odds(player, on, number)
+        if working is not None:
+            _check_toggle("odds", on)
+        w = self.find(player, "odds", flat.number, on)
+        total = amount + (w.amount if w else 0)
+        laid = on in ("dont_pass", "dont_come")
+        cap = odds_cap(flat.amount, flat.number, laid, self.rules)
+        if total > cap:
+            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (flat.number, cap))
+        self._check_credits(player, amount)
+        if w is None:
+            w = Wager(player, "odds", flat.number, 0, on)
+            self.wagers.append(w)
+        self._stake(w, amount, 0)
+        if working is not None:
+            w.working = working
+        return w
+
+    def remove(self, player, kind, number=0, amount=None, on=None):
+        """Take a wager down, or reduce it by `amount`, where the rules allow. Returns credits back."""
+        self._check_open(player)
+        w = self._wager_to_remove(player, kind, number, on)
+        take = w.amount if amount is None else amount
+        _check_amount(take)
+        if take > w.amount:
+            raise errors.BadAmount("only %d credits are on that wager" % w.amount)
+        left = w.amount - take
+        backed = self.find(player, "odds", w.number, w.kind) if w.kind in ODDS_ON else None
+        if left:
+            self._check_limits(w.kind, w.number, left, w.kind == "odds")
+            if backed and backed.amount > odds_cap(left, w.number, backed.laid(), self.rules):
+                raise errors.OddsOverCap("take the odds down first: they would be over the cap")
+        back = take + w.vig - self._vig_due(w.kind, w.number, left)
+        if backed and not left:
+            back += backed.amount
+            self.wagers.remove(backed)
+        w.amount = left
+        w.vig -= back - take - (backed.amount if backed and not left else 0)
+        if not left:
+            self.wagers.remove(w)
+        self.credits[player] += back
+        return back
+
+    def set_working(self, player, kind, working, number=0, on=None):
+        """Call a wager working (True) or off (False) for the come-out roll."""
+        self._check_open(player)
+        _check_toggle(kind, on)
+        w = self.find(player, kind, number, on)
+        if w is None:
+            raise errors.NoSuchWager("there is no such wager to call on or off")
+        w.working = bool(working)
+
+    def pass_dice(self, player):
+        """The shooter gives up the dice: they go to the next station clockwise."""
+        self._check_open(player)
+        if player != self.holder:
+            raise errors.NotShooter("station %d does not hold the dice" % player)
+        self.holder = (player + 1) % len(self.credits)
+
+    # -- the roll
+
+    def roll(self, d1, d2):
+        """Settle a valid roll. Returns a Roll; betting opens again."""
+        _check_die(d1)
+        _check_die(d2)
+        shooter = self.next_shooter()
+        if shooter is not None:
+            self.holder = shooter
+        point = self.point
+        settlements = []
+        travelled = []
+        wagers = self.wagers
+        kept = 0
+        for w in wagers:
+            if self._settle(w, point, d1, d2, settlements, travelled):
+                continue
+            wagers[kept] = w
+            kept += 1
+        del wagers[kept:]
+        total = d1 + d2
+        moves = [self._travel(w, total) for w in travelled]
+        self.point = next_point(point, total)
+        if point and total == 7:
+            self.hand_rolls = 0
+            if shooter is not None:
+                self.holder = (shooter + 1) % len(self.credits)
+        else:
+            self.hand_rolls += 1
+        self.betting_open = True
+        return Roll((d1, d2), self.point, shooter, settlements, moves)
+
+    def _settle(self, w, point, d1, d2, settlements, travelled):
+        """Apply the roll to one wager. True when the wager leaves the layout."""
+        kind = w.kind
+        if kind in UNITS:
+            settlements.append(self._settle_compound(w, d1 + d2))
+            return True
+        if kind in SIDE:
+            w.state = mark(w, point, d1 + d2)
+        code = decide(w, point, d1, d2, self.rules)
+        if code == NONE:
+            return False
+        if code == MOVE:
+            if kind in COME:
+                travelled.append(w)
+            else:
+                w.number = d1 + d2  # a line bet follows the puck
+            return False
+        if not point and not w.works_on_come_out():
+            if kind != "odds":
+                return False
+            code = RETURN
+        s = Settlement(w, code)
+        if code == WIN:
+            ratio = pays(w, d1, d2, self.rules)
+            s.commission = commission(kind, w.number, w.amount)
+            s.win = w.amount * ratio[0] // ratio[1] - s.commission
+            if kind in STAY_UP:
+                s.stays = w.amount
+            else:
+                s.returned = w.amount
+        elif code == LOSE:
+            s.lost = w.amount
+            s.commission = w.vig  # an up-front commission is the house's once the wager loses
+        else:
+            s.returned = w.amount
+        self.credits[w.player] += s.win + s.returned
+        settlements.append(s)
+        return not s.stays
+
+    def _settle_compound(self, w, total):
+        # Paid as separate wagers on its parts, each rounded on its own (004 §6.2-6.4).
+        unit = w.amount // UNITS[w.kind]
+        s = Settlement(w, NONE)
+        for part, units in parts(w.kind, w.number):
+            stake = unit * units
+            if decide_part(part, total) == WIN:
+                ratio = part_pays(part, self.rules)
+                s.win += stake * ratio[0] // ratio[1]
+                s.returned += stake
+            else:
+                s.lost += stake
+        s.outcome = WIN if s.win > s.lost else LOSE if s.win < s.lost else PUSH
+        self.credits[w.player] += s.win + s.returned
+        return s
+
+    def _travel(self, w, number):
+        # Two come bets that travel to the same number become one.
+        same = self.find(w.player, w.kind, number)
+        if same is None:
+            w.number = number
+        else:
+            same.amount += w.amount
+            self.wagers.remove(w)
+        return (w.player, w.kind, number, w.amount)
+
+    # -- checks: each raises a named refusal and changes nothing
+
+    def _check_open(self, player):
+        if type(player) is not int or not 0 <= player < len(self.credits):
+            raise errors.BadStation("there is no station %s" % (player,))
+        if not self.betting_open:
+            raise errors.BettingClosed("no more bets: the dice are rolling")
+
+    def _check_kind(self, kind, number):
+        """The wager's number as the table keeps it (0 where it takes none)."""
+        if kind not in KINDS:
+            raise errors.UnknownWager("there is no wager called %s" % (kind,))
+        if kind in NUMBERS:
+            if number not in NUMBERS[kind]:
+                raise errors.BadNumber("%s is made on %s, not on %s" % (
+                    kind, ", ".join(str(n) for n in NUMBERS[kind]), number))
+            return number
+        if kind == "hop":
+            if type(number) is not int or not 11 <= number <= 66 or number % 10 < number // 10 \
+                    or number % 10 > 6 or number // 10 < 1:
+                raise errors.BadNumber("a hop bet names two dice faces from 1 to 6")
+            return number
+        if number:
+            raise errors.BadNumber("%s is not made on a number" % kind)
+        return FIXED_NUMBER.get(kind, 0)
+
+    def _check_timing(self, kind):
+        if kind in LINE and self.point:
+            raise errors.ComeOutOnly("%s is made on the come-out only" % _title(kind))
+        if kind in COME or kind == "put":
+            if kind == "put" and not self.rules.put:
+                raise errors.NotEnabled("this table takes no Put bets")
+            if not self.point:
+                raise errors.NoPoint("%s needs a point: the puck is OFF" % _title(kind))
+        if kind in SIDE:
+            if not self.rules.side_bets:
+                raise errors.NotEnabled("this table takes no side bets")
+            if self.hand_rolls:
+                raise errors.HandStarted("side bets close at the first roll of a hand")
+
+    def _check_limits(self, kind, number, total, is_odds=False):
+        units = UNITS.get(kind, 1)
+        if total % units:
+            raise errors.NotAMultiple("%s is %d equal parts: bet a multiple of %d" % (
+                _title(kind), units, units))
+        if is_odds:
+            return  # odds are bounded by the odds multiple alone
+        if total < self.rules.table_min:
+            raise errors.UnderTableMin("the table minimum is %d credits" % self.rules.table_min)
+        if total > self.rules.table_max:
+            raise errors.OverTableMax("the table maximum is %d credits" % self.rules.table_max)
+        if kind == "buy" or kind == "lay":
+            ratio = (TRUE_ODDS if kind == "buy" else LAY_ODDS)[number]
+            if total * ratio[0] // ratio[1] <= commission(kind, number, total):
+                raise errors.CommissionExceedsWin("%s %d of %d credits would win no more than "
+                                                  "its commission" % (_title(kind), number, total))
+
+    def _check_credits(self, player, amount):
+        if amount > self.credits[player]:
+            raise errors.NotEnoughCredits("that needs %d credits; the meter shows %d" % (
+                amount, self.credits[player]))
+
+    def _vig_due(self, kind, number, amount):
+        if self.rules.commission != "up_front" or not amount:
+            return 0
+        return commission(kind, number, amount)
+
+    def _stake(self, w, amount, vig):
+        w.amount += amount
+        w.vig += vig
+        self.credits[w.player] -= amount + vig
+
+    def _flat_for_odds(self, player, on, number):
+        if on not in ODDS_ON:
+            raise errors.UnknownWager("odds go behind pass, don't pass, come, don't come or put")
+        if on in LINE:
+            if not self.point:
+                raise errors.NoFlatBet("no point yet: odds come after the come-out")
+            if number and number != self.point:
+                raise errors.BadNumber("the point is %d" % self.point)
+            number = self.point
+        elif number not in POINTS:
+            raise errors.BadNumber("name the number the %s bet travelled to" % _title(on))
+        flat = self.find(player, on, number)
+        if flat is None:
+            raise errors.NoFlatBet("no %s bet on %d to take odds behind" % (_title(on), number))
+        return flat
+
+    def _wager_to_remove(self, player, kind, number, on):
+        if kind in LINE or on in LINE:
+            number = self.point  # line bets and their odds sit on the point
+        if kind == "odds":
+            w = self.find(player, "odds", number, on)
+        elif kind in KINDS:
+            w = self.find(player, kind, FIXED_NUMBER.get(kind, number))
+        else:
+            raise errors.UnknownWager("there is no wager called %s" % (kind,))
+        if w is None:
+            raise errors.NoSuchWager("there is no such wager to take down")
+        if kind == "put" or (kind in ("pass", "come") and w.number):
+            raise errors.ContractBet("%s is a contract bet: it stays until decided" % _title(kind))
+        if kind in SIDE and self.hand_rolls:
+            raise errors.ContractBet("a side bet stays until the hand decides it")
+        return w
+
+
+def _check_amount(amount):
+    if type(amount) is not int or amount <= 0:
+        raise errors.BadAmount("an amount is a whole number of credits above 0")
+
+
+def _check_die(face):
+    if type(face) is not int or not 1 <= face <= 6:
+        raise errors.BadDice("a die shows 1 to 6, not %s" % (face,))
+
+
+def _check_toggle(kind, on):
+    if kind in TOGGLES or (kind == "odds" and on in ("come", "dont_come", "put")):
+        return
+    raise errors.AlwaysWorking("%s cannot be called on or off" % _title(on or kind))
+
+
+def _title(kind):
+    return kind.replace("_", " ")
+
+
+def describe(w):
+    """A short name a player reads: 'place 6', 'hop 2-3', 'odds on come 5'."""
+    if w.kind == "hop":
+        return "hop %d-%d" % hop_dice(w.number)
+    if w.kind == "odds":
+        return "odds on %s %d" % (_title(w.on), w.number)
+    if w.number and w.kind not in FIXED_NUMBER:
+        return "%s %d" % (_title(w.kind), w.number)
+    return _title(w.kind)

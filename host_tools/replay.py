@@ -1,0 +1,191 @@
+"""Replay a scenario file (spec/scenario.md, format 1) through the rules engine.
+
+Prints one JSON object a line for every roll, no roll and refused step. A file that is not a
+scenario raises NotAScenario; a step the rules refuse is reported and the replay goes on.
+"""
+import json
+
+from craps import errors
+from craps.house import HouseRules, rule_names
+from craps.table import MAX_STATIONS, Table
+from craps.wagers import OUTCOMES, hop_code, hop_dice
+
+FORMAT = 1
+_TOP_KEYS = ("format", "rules", "players", "credits", "steps", "comment")
+# Wagers whose settlement names no number though the table keeps one (the puck's, big 6/8's).
+_NO_NUMBER_SHOWN = ("pass", "dont_pass", "big6", "big8", "hop")
+
+
+class NotAScenario(Exception):
+    """The file cannot be read as a scenario: the message is the one line a user sees."""
+
+
+class MalformedStep(errors.Refusal):
+    pass
+
+
+def load(path):
+    """Read and check a scenario file: returns (rules, credits, steps)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except OSError as e:
+        raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
+    except ValueError as e:
+        raise NotAScenario("%s is not JSON: %s" % (path, e))
+    return check(doc)
+
+
+def check(doc):
+    if not isinstance(doc, dict):
+        raise NotAScenario("a scenario is a JSON object")
+    unknown = sorted(set(doc) - set(_TOP_KEYS))
+    if unknown:
+        raise NotAScenario("unknown key %r (expected %s)" % (unknown[0], ", ".join(_TOP_KEYS)))
+    if doc.get("format") != FORMAT or isinstance(doc.get("format"), bool):
+        raise NotAScenario("unsupported format %r: this replay reads format %d" % (
+            doc.get("format"), FORMAT))
+    rules_doc = doc.get("rules", {})
+    if not isinstance(rules_doc, dict):
+        raise NotAScenario("rules is an object of house rules (%s)" % ", ".join(rule_names()))
+    try:
+        rules = HouseRules(rules_doc)
+    except errors.BadHouseRule as e:
+        raise NotAScenario(str(e))
+    players = doc.get("players")
+    if not _is_int(players) or not 1 <= players <= MAX_STATIONS:
+        raise NotAScenario("players is a whole number from 1 to %d" % MAX_STATIONS)
+    credits = doc.get("credits")
+    if not isinstance(credits, list) or len(credits) != players or \
+            not all(_is_int(c) and c >= 0 for c in credits):
+        raise NotAScenario("credits lists each player's starting credits (%d whole numbers)" % players)
+    steps = doc.get("steps")
+    if not isinstance(steps, list):
+        raise NotAScenario("steps is a list")
+    return rules, credits, steps
+
+
+def replay(rules, credits, steps):
+    """Run the steps on a fresh table; yields one output object per roll, no roll or refusal."""
+    table = Table(credits, rules)
+    for index, step in enumerate(steps):
+        try:
+            line = _run_step(table, step)
+        except errors.Refusal as e:
+            line = {"refused": e.reason()}
+        if line is not None:
+            out = {"step": index}
+            out.update(line)
+            yield out
+
+
+def _run_step(table, step):
+    if not isinstance(step, dict) or len(step) != 1:
+        raise MalformedStep("a step is an object with one key: bet, odds, remove, roll, "
+                            "no_roll or pass_dice")
+    (name, body), = step.items()
+    if name == "roll":
+        if not isinstance(body, list) or len(body) != 2:
+            raise MalformedStep("a roll is two dice, like [3, 4]")
+        return _roll_line(table, table.roll(body[0], body[1]))
+    if name == "no_roll":
+        if not isinstance(body, str) or not body:
+            raise MalformedStep("a no roll gives its reason as text")
+        return {"no_roll": body}
+    if name not in _ACTIONS:
+        raise MalformedStep("unknown step %r" % name)
+    fields, act = _ACTIONS[name]
+    act(table, _fields(name, body, fields))
+    return None
+
+
+def _fields(name, body, allowed):
+    if not isinstance(body, dict):
+        raise MalformedStep("%s takes an object" % name)
+    for key in body:
+        if key not in allowed:
+            raise MalformedStep("%s has no field %r" % (name, key))
+    for key, (required, _) in allowed.items():
+        if required and key not in body:
+            raise MalformedStep("%s needs %r" % (name, key))
+    for key, value in body.items():
+        kind = allowed[key][1]
+        if kind is int and not _is_int(value) or kind is not int and not isinstance(value, kind):
+            raise MalformedStep("%s.%s has the wrong type" % (name, key))
+    return body
+
+
+def _number(body):
+    if "dice" in body:
+        dice = body["dice"]
+        if "number" in body or len(dice) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in dice):
+            raise MalformedStep("dice names a hop's two faces, like [2, 3]")
+        return hop_code(dice[0], dice[1])
+    return body.get("number", 0)
+
+
+def _bet(table, b):
+    if b["type"] == "hop" and "dice" not in b:
+        raise MalformedStep("a hop bet names its dice, like \"dice\": [2, 3]")
+    table.bet(b["player"], b["type"], b["amount"], _number(b), b.get("working"))
+
+
+def _odds(table, b):
+    table.odds(b["player"], b["on"], b["amount"], b.get("number", 0), b.get("working"))
+
+
+def _remove(table, b):
+    table.remove(b["player"], b["type"], _number(b), b.get("amount"), b.get("on"))
+
+
+def _pass_dice(table, b):
+    table.pass_dice(b["player"])
+
+
+# step name: ({field: (required, type)}, action)
+_ACTIONS = {
+    "bet": ({"player": (True, int), "type": (True, str), "amount": (True, int),
+             "number": (False, int), "dice": (False, list), "working": (False, bool)}, _bet),
+    "odds": ({"player": (True, int), "on": (True, str), "amount": (True, int),
+              "number": (False, int), "working": (False, bool)}, _odds),
+    "remove": ({"player": (True, int), "type": (True, str), "amount": (False, int),
+                "number": (False, int), "dice": (False, list), "on": (False, str)}, _remove),
+    "pass_dice": ({"player": (True, int)}, _pass_dice),
+}
+
+
+def _roll_line(table, roll):
+    line = {"roll": list(roll.dice), "total": roll.total, "point": roll.point or None,
+            "shooter": roll.shooter, "settlements": [settlement_dict(s) for s in roll.settlements]}
+    if roll.moves:
+        line["moves"] = [{"player": p, "type": k, "number": n, "amount": a}
+                         for p, k, n, a in roll.moves]
+    line["credits"] = list(table.credits)
+    line["on_table"] = [table.on_table(p) for p in range(table.stations())]
+    return line
+
+
+def settlement_dict(s):
+    d = {"player": s.player, "type": s.kind}
+    if s.on:
+        d["on"] = s.on
+    if s.number and s.kind not in _NO_NUMBER_SHOWN:
+        d["number"] = s.number
+    if s.kind == "hop":
+        d["dice"] = list(hop_dice(s.number))
+    d["outcome"] = OUTCOMES[s.outcome]
+    for key in ("win", "commission", "lost", "returned", "stays"):
+        d[key] = getattr(s, key)
+    return d
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def main(path, out):
+    """`host_tools replay FILE`: 0 when the file was read, 2 (with one line) when it is not one."""
+    rules, credits, steps = load(path)
+    for line in replay(rules, credits, steps):
+        out.write(json.dumps(line) + "\n")
+    return 0
