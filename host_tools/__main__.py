@@ -2,7 +2,7 @@
 import argparse
 import sys
 
-from host_tools import replay
+from host_tools import odds, replay
 
 
 def main(argv=None):
@@ -10,10 +10,14 @@ def main(argv=None):
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("replay", help="replay a scenario file, one JSON line per roll")
     p.add_argument("file")
+    p = commands.add_parser("odds", help="the exact house edge of every wager")
+    odds.add_arguments(p)
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
             return replay.main(args.file, sys.stdout)
+        if args.command == "odds":
+            return odds.main(args, sys.stdout)
     except replay.NotAScenario as e:
         print("replay: %s" % e, file=sys.stderr)
         return 2

@@ -4,8 +4,8 @@
 from craps import errors
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, RETURN, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER,
-    UNITS, STAY_UP, TOGGLES, ODDS_ON, TRUE_ODDS, LAY_ODDS, decide, decide_part, pays, part_pays,
+    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER,
+    UNITS, STAY_UP, TOGGLES, ODDS_ON, TRUE_ODDS, LAY_ODDS, settle_code, decide_part, pays, part_pays,
     parts, mark, commission, odds_cap, hop_dice)
 
 MAX_STATIONS = 8
@@ -16,6 +16,11 @@ def next_point(point, total):
     if not point:
         return total if total in POINTS else 0
     return 0 if total == 7 or total == point else point
+
+
+def seven_out(point, total):
+    """A 7 with the puck ON: the shooter's hand ends."""
+    return bool(point) and total == 7
 
 
 class Settlement:
@@ -44,9 +49,6 @@ class Roll:
         self.shooter = shooter
         self.settlements = settlements
         self.moves = moves  # (player, kind, number, amount) of come bets that travelled
-
-    def seven_out(self, point_before):
-        return bool(point_before) and self.total == 7
 
 
 class Table:
@@ -200,7 +202,7 @@ class Table:
         total = d1 + d2
         moves = [self._travel(w, total) for w in travelled]
         self.point = next_point(point, total)
-        if point and total == 7:
+        if seven_out(point, total):
             self.hand_rolls = 0
             if shooter is not None:
                 self.holder = (shooter + 1) % len(self.credits)
@@ -217,7 +219,7 @@ class Table:
             return True
         if kind in SIDE:
             w.state = mark(w, point, d1 + d2)
-        code = decide(w, point, d1, d2, self.rules)
+        code = settle_code(w, point, d1, d2, self.rules)
         if code == NONE:
             return False
         if code == MOVE:
@@ -226,10 +228,6 @@ class Table:
             else:
                 w.number = d1 + d2  # a line bet follows the puck
             return False
-        if not point and not w.works_on_come_out():
-            if kind != "odds":
-                return False
-            code = RETURN
         s = Settlement(w, code)
         if code == WIN:
             ratio = pays(w, d1, d2, self.rules)

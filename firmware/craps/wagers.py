@@ -171,6 +171,14 @@ def decide(w, point, d1, d2, rules):
     raise ValueError(kind)  # compound wagers are settled by their parts
 
 
+def settle_code(w, point, d1, d2, rules):
+    """decide(), with the come-out's off wagers: not decided, or (off odds) returned undecided."""
+    code = decide(w, point, d1, d2, rules)
+    if code == NONE or code == MOVE or point or w.works_on_come_out():
+        return code
+    return RETURN if w.kind == "odds" else NONE
+
+
 def pays(w, d1, d2, rules):
     """What a win pays, as (to win, for every) credits: place 6 pays (7, 6)."""
     kind = w.kind
@@ -224,16 +232,22 @@ def parts(kind, number):
     return PARTS[kind]
 
 
-def commission(kind, number, amount):
-    """5% of a buy's stake or of a lay's win, rounded down, at least one credit; else 0."""
+def commission_rate(kind, number):
+    """The commission as a share of the stake: 5% of a buy's stake, 5% of a lay's win; else None."""
     if kind == "buy":
-        base = amount
-    elif kind == "lay":
+        return (COMMISSION_PERCENT, 100)
+    if kind == "lay":
         ratio = LAY_ODDS[number]
-        base = amount * ratio[0] // ratio[1]
-    else:
+        return (COMMISSION_PERCENT * ratio[0], 100 * ratio[1])
+    return None
+
+
+def commission(kind, number, amount):
+    """The commission on a stake, rounded down to a whole credit but at least one (rules.md)."""
+    rate = commission_rate(kind, number)
+    if rate is None:
         return 0
-    return max(1, base * COMMISSION_PERCENT // 100)
+    return max(1, amount * rate[0] // rate[1])
 
 
 def odds_cap(flat, number, laid, rules):

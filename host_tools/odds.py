@@ -1,0 +1,191 @@
+"""The odds report: the exact house edge of every wager under a set of house rules.
+
+Every figure comes from the engine's own definitions (craps.wagers: settle_code, pays, parts,
+commission_rate, mark; craps.table: next_point) played over all 36 rolls with exact fractions.
+A wager that lasts several rolls is an absorbing Markov chain over (puck, wager) states, solved
+exactly (host_tools.markov). The edge is per decision: the expected loss divided by what the
+player puts at risk (the stake, plus a commission paid up front).
+"""
+from fractions import Fraction
+from math import lcm
+
+from craps.house import HouseRules, rule_names, rule_choices
+from craps.table import next_point, seven_out
+from craps.wagers import (
+    WIN, LOSE, NONE, MOVE, Wager, UNITS, SIDE, HORN_HIGH, settle_code, pays, parts, decide_part,
+    part_pays, commission_rate, mark, hop_code)
+from host_tools import markov
+
+ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
+P = Fraction(1, 36)
+
+
+class Edge:
+    """One wager's figures: house edge per decision, and the smallest stake paid in whole credits."""
+
+    def __init__(self, label, edge, unit):
+        self.label = label
+        self.edge = edge
+        self.unit = unit
+
+
+def analyse(rules, kind, number=0, on=None):
+    """(house edge per decision as a Fraction, full-pay unit) of one wager under `rules`."""
+    w = Wager(0, kind, number, 1, on)
+    vig = _up_front(rules, kind, number)
+    rewards = set()
+
+    def step(state):
+        moves = _rolls(rules, w, state, vig)
+        rewards.update(reward for _, reward, _ in moves)
+        return moves
+
+    value = markov.expected((_start_point(kind, number, on), w.number, 0), step)
+    unit = lcm(UNITS.get(kind, 1), *(Fraction(r).denominator for r in rewards))
+    return -value / (1 + vig), unit
+
+
+def _start_point(kind, number, on):
+    if kind == "odds":
+        return number if on in ("pass", "dont_pass") else (4 if number != 4 else 5)
+    if kind in ("come", "dont_come", "put"):
+        return 4
+    return 0
+
+
+def _up_front(rules, kind, number):
+    rate = commission_rate(kind, number)
+    if rules.commission != "up_front" or rate is None:
+        return Fraction(0)
+    return Fraction(*rate)
+
+
+def _rolls(rules, w, state, vig):
+    """The chain's moves from (puck, wager number, side-bet state) over the 36 rolls."""
+    point, w.number, w.state = state
+    moves = []
+    for d1, d2 in ROLLS:
+        total = d1 + d2
+        if w.kind in UNITS:
+            moves.append((P, _compound(rules, w, total), None))
+            continue
+        w.number, w.state = state[1], state[2]
+        if w.kind in SIDE:
+            w.state = mark(w, point, total)
+        code = settle_code(w, point, d1, d2, rules)
+        if code == NONE or code == MOVE:
+            number = total if code == MOVE else w.number
+            moves.append((P, 0, (next_point(point, total), number, w.state)))
+        elif code == WIN:
+            moves.append((P, _win(rules, w, d1, d2), None))
+        elif code == LOSE:
+            moves.append((P, -1 - vig, None))
+        else:
+            moves.append((P, 0, None))  # a push or a stake returned undecided
+    return moves
+
+
+def _win(rules, w, d1, d2):
+    # What one credit wins, net of commission.
+    rate = commission_rate(w.kind, w.number)
+    return Fraction(*pays(w, d1, d2, rules)) - (Fraction(*rate) if rate else 0)
+
+
+def _compound(rules, w, total):
+    # Net result per unit staked: each part is a separate wager (004 §6.2-6.4).
+    units = UNITS[w.kind]
+    net = Fraction(0)
+    for part, share in parts(w.kind, w.number):
+        if decide_part(part, total) == WIN:
+            net += Fraction(share, units) * Fraction(*part_pays(part, rules))
+        else:
+            net -= Fraction(share, units)
+    return net
+
+
+def catalogue(rules):
+    """Every wager the table offers under these rules, as (label, kind, number, on)."""
+    rows = [("Pass Line", "pass", 0, None), ("Don't Pass", "dont_pass", 0, None),
+            ("Come", "come", 0, None), ("Don't Come", "dont_come", 0, None)]
+    pairs = ((4, "4/10"), (5, "5/9"), (6, "6/8"))
+    for n, name in pairs:
+        rows.append(("Odds on " + name, "odds", n, "pass"))
+    for n, name in pairs:
+        rows.append(("Lay odds on " + name, "odds", n, "dont_pass"))
+    for label, kind in (("Place", "place"), ("Buy", "buy"), ("Lay", "lay")):
+        rows += [("%s %s" % (label, name), kind, n, None) for n, name in pairs]
+    if rules.put:
+        rows += [("Put %s" % name, "put", n, None) for n, name in pairs]
+    rows += [("Field", "field", 0, None), ("Hard 4/10", "hard", 4, None),
+             ("Hard 6/8", "hard", 6, None), ("Big 6/8", "big6", 6, None),
+             ("Any Seven", "any7", 0, None), ("Any Craps", "any_craps", 0, None),
+             ("Craps 2 or 12", "two", 0, None), ("Craps 3 or 11", "three", 0, None),
+             ("Horn", "horn", 0, None)]
+    rows += [("Horn High %d" % n, "horn_high", n, None) for n in sorted(HORN_HIGH)]
+    rows += [("World", "world", 0, None), ("C & E", "ce", 0, None),
+             ("Hop easy (e.g. 1-2)", "hop", hop_code(1, 2), None),
+             ("Hop hard (e.g. 1-1)", "hop", hop_code(1, 1), None)]
+    if rules.side_bets:
+        rows += [("Fire", "fire", 0, None), ("All", "all", 0, None),
+                 ("Tall", "tall", 0, None), ("Small", "small", 0, None)]
+    return rows
+
+
+def report(rules):
+    return [Edge(label, *analyse(rules, kind, number, on))
+            for label, kind, number, on in catalogue(rules)]
+
+
+def rolls_per_decision(rules):
+    """Expected rolls from the come-out until a pass-line bet is decided."""
+    w = Wager(0, "pass", 0, 1)
+    return markov.expected((0, 0, 0), lambda state: [
+        (p, 1, nxt) for p, _, nxt in _rolls(rules, w, state, 0)])
+
+
+def rolls_per_hand():
+    """Expected rolls in a shooter's hand: from the first come-out to the seven-out."""
+    def step(point):
+        return [(P, 1, None if seven_out(point, d1 + d2) else next_point(point, d1 + d2))
+                for d1, d2 in ROLLS]
+    return markov.expected(0, step)
+
+
+def format_report(rules, rows):
+    lines = ["House edge per decision, exact (house rules: %s)" % ", ".join(
+        "%s=%s" % (k, v) for k, v in sorted(rules.as_dict().items())), ""]
+    lines.append("%-20s %9s %8s  %s" % ("wager", "percent", "full-pay", "edge (exact)"))
+    for row in rows:
+        lines.append("%-20s %8.4f%% %8d  %s" % (row.label, float(row.edge * 100), row.unit,
+                                                _fraction(row.edge)))
+    per_decision, per_hand = rolls_per_decision(rules), rolls_per_hand()
+    lines += ["", "Rolls per pass-line decision: %s = %.4f" % (per_decision, float(per_decision)),
+              "Rolls per shooter hand:       %s = %.4f" % (per_hand, float(per_hand)),
+              "full-pay: the smallest stake whose payouts (and commission) are whole credits;",
+              "other stakes are paid rounded down to a whole credit."]
+    return "\n".join(lines)
+
+
+def _fraction(f):
+    return "0" if f == 0 else "%d/%d" % (f.numerator, f.denominator)
+
+
+def add_arguments(parser):
+    for key in rule_names():
+        choices = rule_choices(key)
+        if choices is None:
+            parser.add_argument("--" + key.replace("_", "-"), dest=key, type=int)
+        elif set(choices) == {True, False}:
+            parser.add_argument("--" + key.replace("_", "-"), dest=key, action="store_true",
+                                default=None)
+        else:
+            kind = type(choices[0])
+            parser.add_argument("--" + key.replace("_", "-"), dest=key, type=kind,
+                                choices=choices)
+
+
+def main(args, out):
+    overrides = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
+    rules = HouseRules(overrides)
+    out.write(format_report(rules, report(rules)) + "\n")
+    return 0

@@ -1,0 +1,138 @@
+# `python -m host_tools replay`: the worked examples in spec/examples (and ours in
+# tests/scenarios) reproduce exactly; files that are not scenarios fail with one line.
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import replay
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "spec", "examples")
+SCENARIOS = sorted(glob.glob(os.path.join(SHARED, "*.json"))) + \
+    sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.json")))
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools"] + list(args), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def same_line(expected, got):
+    """spec/scenario.md: settlements compare as a multiset; "refused": true is any reason."""
+    if expected.get("refused") is True:
+        return set(got) == set(expected) and isinstance(got.get("refused"), str)
+    if set(got) != set(expected):
+        return False
+    for key in expected:
+        if key == "settlements":
+            key_of = lambda s: json.dumps(s, sort_keys=True)
+            if sorted(map(key_of, expected[key])) != sorted(map(key_of, got[key])):
+                return False
+        elif expected[key] != got[key]:
+            return False
+    return True
+
+
+def test_the_worked_examples_are_there():
+    assert len(glob.glob(os.path.join(SHARED, "*.json"))) >= 4
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=os.path.basename)
+def test_scenario_reproduces_exactly(path):
+    result = run_cli("replay", path)
+    assert result.returncode == 0, result.stderr
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    with open(path[:-len(".json")] + ".expected.jsonl") as f:
+        expected = [json.loads(line) for line in f if line.strip()]
+    assert len(got) == len(expected)
+    for e, g in zip(expected, got):
+        assert same_line(e, g), "expected %s\n     got %s" % (e, g)
+
+
+def test_refusals_name_their_reason():
+    path = os.path.join(SHARED, "03-refusals.json")
+    lines = [json.loads(line) for line in run_cli("replay", path).stdout.splitlines()]
+    reasons = [line["refused"].split(":")[0] for line in lines if "refused" in line]
+    assert reasons == ["NoPoint", "NoFlatBet", "NotAMultiple", "OverTableMax",
+                       "NotEnoughCredits", "BadNumber", "UnknownWager", "ContractBet",
+                       "OddsOverCap", "BadDice"]
+
+
+def write(tmp_path, text):
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    return str(path)
+
+
+GOOD = {"format": 1, "players": 1, "credits": [100], "steps": []}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"format": 2}, "unsupported format"),
+    ({"format": None}, "unsupported format"),
+    ({"rules": {"odds": "7x"}}, "house rule odds cannot be '7x'"),
+    ({"rules": {"field_12": True}}, "house rule field_12 cannot be True"),
+    ({"rules": {"vig": 5}}, "unknown house rule 'vig'"),
+    ({"rules": {"table_min": 10, "table_max": 5}}, "table_min 10 is over table_max 5"),
+    ({"players": 9, "credits": [1] * 9}, "players is a whole number from 1 to 8"),
+    ({"credits": [100, 100]}, "credits lists"),
+    ({"credits": [-1]}, "credits lists"),
+    ({"steps": {}}, "steps is a list"),
+    ({"step": []}, "unknown key 'step'"),
+])
+def test_a_file_that_is_not_a_scenario_fails_with_one_line(tmp_path, change, message):
+    doc = dict(GOOD)
+    doc.update(change)
+    result = run_cli("replay", write(tmp_path, json.dumps(doc)))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("text", ["{", "[]", "", "null"])
+def test_bad_json_fails_with_one_line(tmp_path, text):
+    result = run_cli("replay", write(tmp_path, text))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+
+
+def test_a_missing_file_fails_with_one_line(tmp_path):
+    result = run_cli("replay", str(tmp_path / "nothing.json"))
+    assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("step", [
+    {"bet": {"player": 0, "type": "pass"}},
+    {"bet": {"player": 0, "type": "pass", "amount": "10"}},
+    {"bet": {"player": 0, "type": "pass", "amount": 10, "colour": "red"}},
+    {"bet": {"player": 0, "type": "hop", "amount": 10}},
+    {"bet": {"player": 0, "type": "hop", "amount": 10, "dice": [0, 3]}},
+    {"bet": {"player": 0, "type": "pass", "amount": 10, "working": 1}},
+    {"roll": [3]},
+    {"roll": "7"},
+    {"no_roll": ""},
+    {"shoot": {}},
+    {"roll": [3, 4], "bet": {}},
+    [],
+    "roll",
+])
+def test_a_malformed_step_is_refused_and_the_replay_goes_on(step):
+    steps = [step, {"bet": {"player": 0, "type": "pass", "amount": 10}}, {"roll": [3, 4]}]
+    lines = list(replay.replay(*replay.check(dict(GOOD, steps=steps))))
+    assert lines[0]["step"] == 0 and lines[0]["refused"].startswith("MalformedStep")
+    assert lines[1]["step"] == 2 and lines[1]["credits"] == [110]
+
+
+def test_settlements_name_number_on_and_dice_as_the_format_says():
+    steps = [{"bet": {"player": 0, "type": "hop", "amount": 1, "dice": [3, 2]}},
+             {"bet": {"player": 0, "type": "big6", "amount": 1}},
+             {"roll": [2, 3]}]
+    line, = replay.replay(*replay.check(dict(GOOD, steps=steps)))
+    hop, = [s for s in line["settlements"] if s["type"] == "hop"]
+    assert hop["dice"] == [2, 3] and "number" not in hop and hop["win"] == 15
+    assert line["point"] == 5 and line["shooter"] is None
