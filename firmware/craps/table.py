@@ -6,7 +6,7 @@ from craps.house import HouseRules, POINTS
 from craps.wagers import (
     NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER,
     UNITS, STAY_UP, TOGGLES, ODDS_ON, TRUE_ODDS, LAY_ODDS, settle_code, decide_part, pays, part_pays,
-    parts, mark, commission, odds_cap, hop_dice)
+    parts, mark, commission, odds_cap, laid, hop_dice)
 
 MAX_STATIONS = 8
 
@@ -27,6 +27,9 @@ class Settlement:
     """What one roll did to one wager, in credits (see spec/scenario.md)."""
 
     def __init__(self, w, outcome):
+        self.reset(w, outcome)
+
+    def reset(self, w, outcome):
         self.player = w.player
         self.kind = w.kind
         self.number = w.number
@@ -40,7 +43,9 @@ class Settlement:
 
 
 class Roll:
-    """One roll: the dice, the puck after it, who threw it (None: the house), what it decided."""
+    """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
+    The settlements are the table's own records, reused by the next roll (no allocation per
+    wager on the chip): read or copy them before rolling again."""
 
     def __init__(self, dice, point, shooter, settlements, moves):
         self.dice = dice
@@ -63,7 +68,9 @@ class Table:
         self.point = 0  # 0: puck OFF
         self.holder = 0  # the station the dice are with
         self.betting_open = True
-        self.hand_rolls = 0  # rolls since the last seven-out: side bets only at 0
+        self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
+        self._settlements = []  # this roll's settlements, drawn from _pool
+        self._pool = []
 
     # -- looking at the table
 
@@ -71,6 +78,7 @@ class Table:
         return len(self.credits)
 
     def on_table(self, player):
+        # An up-front commission stays the player's, on the layout, until its wager loses.
         return sum(w.amount + w.vig for w in self.wagers if w.player == player)
 
     def find(self, player, kind, number=0, on=None):
@@ -104,6 +112,8 @@ class Table:
         if working is not None:
             _check_toggle(kind, None)
         w = self.find(player, kind, number)
+        if w and w.state:
+            raise errors.HandStarted("your %s bet already counts: it cannot be added to" % kind)
         total = amount + (w.amount if w else 0)
         self._check_limits(kind, number, total)
         vig = self._vig_due(kind, number, total) - (w.vig if w else 0)
@@ -125,8 +135,7 @@ class Table:
             _check_toggle("odds", on)
         w = self.find(player, "odds", flat.number, on)
         total = amount + (w.amount if w else 0)
-        laid = on in ("dont_pass", "dont_come")
-        cap = odds_cap(flat.amount, flat.number, laid, self.rules)
+        cap = odds_cap(flat.amount, flat.number, laid(on), self.rules)
         if total > cap:
             raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (flat.number, cap))
         self._check_credits(player, amount)
@@ -152,12 +161,13 @@ class Table:
             self._check_limits(w.kind, w.number, left, w.kind == "odds")
             if backed and backed.amount > odds_cap(left, w.number, backed.laid(), self.rules):
                 raise errors.OddsOverCap("take the odds down first: they would be over the cap")
-        back = take + w.vig - self._vig_due(w.kind, w.number, left)
+        vig_back = w.vig - self._vig_due(w.kind, w.number, left)
+        back = take + vig_back
         if backed and not left:
             back += backed.amount
             self.wagers.remove(backed)
         w.amount = left
-        w.vig -= back - take - (backed.amount if backed and not left else 0)
+        w.vig -= vig_back
         if not left:
             self.wagers.remove(w)
         self.credits[player] += back
@@ -166,8 +176,10 @@ class Table:
     def set_working(self, player, kind, working, number=0, on=None):
         """Call a wager working (True) or off (False) for the come-out roll."""
         self._check_open(player)
+        if kind != "odds" and kind not in KINDS:
+            raise errors.UnknownWager("there is no wager called %s" % (kind,))
         _check_toggle(kind, on)
-        w = self.find(player, kind, number, on)
+        w = self.find(player, kind, FIXED_NUMBER.get(kind, number), on)
         if w is None:
             raise errors.NoSuchWager("there is no such wager to call on or off")
         w.working = bool(working)
@@ -178,6 +190,7 @@ class Table:
         if player != self.holder:
             raise errors.NotShooter("station %d does not hold the dice" % player)
         self.holder = (player + 1) % len(self.credits)
+        self.hand_rolls = 0  # a new shooter's hand: side bets open again
 
     # -- the roll
 
@@ -189,18 +202,23 @@ class Table:
         if shooter is not None:
             self.holder = shooter
         point = self.point
-        settlements = []
+        settlements = self._settlements
+        del settlements[:]
         travelled = []
         wagers = self.wagers
         kept = 0
         for w in wagers:
-            if self._settle(w, point, d1, d2, settlements, travelled):
+            if self._settle(w, point, d1, d2, travelled):
                 continue
             wagers[kept] = w
             kept += 1
         del wagers[kept:]
         total = d1 + d2
-        moves = [self._travel(w, total) for w in travelled]
+        moves = []
+        for w in travelled:
+            # A come bet already on this number was just decided: the one travelling takes its place.
+            w.number = total
+            moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
             self.hand_rolls = 0
@@ -211,11 +229,11 @@ class Table:
         self.betting_open = True
         return Roll((d1, d2), self.point, shooter, settlements, moves)
 
-    def _settle(self, w, point, d1, d2, settlements, travelled):
+    def _settle(self, w, point, d1, d2, travelled):
         """Apply the roll to one wager. True when the wager leaves the layout."""
         kind = w.kind
         if kind in UNITS:
-            settlements.append(self._settle_compound(w, d1 + d2))
+            self._settle_compound(w, d1 + d2)
             return True
         if kind in SIDE:
             w.state = mark(w, point, d1 + d2)
@@ -228,7 +246,7 @@ class Table:
             else:
                 w.number = d1 + d2  # a line bet follows the puck
             return False
-        s = Settlement(w, code)
+        s = self._settlement(w, code)
         if code == WIN:
             ratio = pays(w, d1, d2, self.rules)
             s.commission = commission(kind, w.number, w.amount)
@@ -243,13 +261,12 @@ class Table:
         else:
             s.returned = w.amount
         self.credits[w.player] += s.win + s.returned
-        settlements.append(s)
         return not s.stays
 
     def _settle_compound(self, w, total):
         # Paid as separate wagers on its parts, each rounded on its own (004 §6.2-6.4).
         unit = w.amount // UNITS[w.kind]
-        s = Settlement(w, NONE)
+        s = self._settlement(w, NONE)
         for part, units in parts(w.kind, w.number):
             stake = unit * units
             if decide_part(part, total) == WIN:
@@ -260,17 +277,19 @@ class Table:
                 s.lost += stake
         s.outcome = WIN if s.win > s.lost else LOSE if s.win < s.lost else PUSH
         self.credits[w.player] += s.win + s.returned
-        return s
 
-    def _travel(self, w, number):
-        # Two come bets that travel to the same number become one.
-        same = self.find(w.player, w.kind, number)
-        if same is None:
-            w.number = number
+    def _settlement(self, w, outcome):
+        # The next record of this roll, reused from earlier rolls where there is one.
+        settlements = self._settlements
+        n = len(settlements)
+        if n < len(self._pool):
+            s = self._pool[n]
+            s.reset(w, outcome)
         else:
-            same.amount += w.amount
-            self.wagers.remove(w)
-        return (w.player, w.kind, number, w.amount)
+            s = Settlement(w, outcome)
+            self._pool.append(s)
+        settlements.append(s)
+        return s
 
     # -- checks: each raises a named refusal and changes nothing
 
@@ -285,7 +304,7 @@ class Table:
         if kind not in KINDS:
             raise errors.UnknownWager("there is no wager called %s" % (kind,))
         if kind in NUMBERS:
-            if number not in NUMBERS[kind]:
+            if type(number) is not int or number not in NUMBERS[kind]:
                 raise errors.BadNumber("%s is made on %s, not on %s" % (
                     kind, ", ".join(str(n) for n in NUMBERS[kind]), number))
             return number
@@ -373,8 +392,8 @@ class Table:
             raise errors.NoSuchWager("there is no such wager to take down")
         if kind == "put" or (kind in ("pass", "come") and w.number):
             raise errors.ContractBet("%s is a contract bet: it stays until decided" % _title(kind))
-        if kind in SIDE and self.hand_rolls:
-            raise errors.ContractBet("a side bet stays until the hand decides it")
+        if kind in SIDE and (self.hand_rolls or w.state):
+            raise errors.ContractBet("a side bet stays once the hand has rolled")
         return w
 
 

@@ -65,12 +65,11 @@ class Wager:
         self.amount = amount
         self.on = on  # for odds: the flat bet they back
         self.working = None  # None: the house default on the come-out
-        self.vig = 0  # commission paid up front, given back if the wager is taken down
+        self.vig = 0  # commission paid up front: the house's if the wager loses, else given back
         self.state = 0  # side bets: the points made or totals seen, as bits
 
     def laid(self):
-        """Odds that win on a seven (behind a don't bet)."""
-        return self.on == "dont_pass" or self.on == "dont_come"
+        return laid(self.on)
 
     def works_on_come_out(self):
         if self.working is not None:
@@ -78,6 +77,11 @@ class Wager:
         if self.kind == "odds":
             return self.laid()
         return self.kind not in OFF_ON_COME_OUT
+
+
+def laid(on):
+    """Odds behind a don't bet are laid: they win on a seven."""
+    return on == "dont_pass" or on == "dont_come"
 
 
 def hop_code(a, b):
