@@ -2,6 +2,7 @@
 # tests/mp/runner.py on MicroPython: plain functions and asserts, no pytest features.
 from craps.house import HouseRules
 from craps.table import Table
+from craps.wagers import LOSE
 
 
 def raises(error, fn, *args, **kwargs):
@@ -39,3 +40,60 @@ def point_on(t, number=6, player=0, amount=10):
     d1 = number // 2
     t.roll(d1, number - d1)
     assert t.point == number
+
+
+def ways(total):
+    """Every throw (d1, d2) of `total`; the first of 4, 6, 8, 10 is an easy way."""
+    return [(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6]
+
+
+def house_point(t, number):
+    """Roll `number` on the come-out (call it before the wagers under test): the puck goes ON."""
+    t.roll(*ways(number)[0])
+    assert t.point == number
+
+
+def net(s):
+    """A settlement's effect on its player's money: the win (net of commission) less the stake
+    lost and, on a loss, the commission the house keeps (paid up front)."""
+    return s.win - s.lost - (s.commission if s.outcome == LOSE else 0)
+
+
+def staked(t, player):
+    """A station's stakes on the layout, with the commission paid up front on them (it is
+    given back if the wager is taken down, so it is still the player's until the wager loses)."""
+    return sum(w.amount + w.vig for w in t.wagers if w.player == player)
+
+
+def settle(t, d1, d2):
+    """t.roll(d1, d2), checking that no credit is made or lost: every settled stake is lost,
+    returned or left up whole, and each meter plus stakes moves by its settlements' net."""
+    stakes = dict(((w.player, w.kind, w.number, w.on), w.amount) for w in t.wagers)
+    before = [t.credits[p] + staked(t, p) for p in range(t.stations())]
+    r = t.roll(d1, d2)
+    for s in r.settlements:
+        stake = stakes.pop((s.player, s.kind, s.number, s.on))
+        assert s.lost + s.returned + s.stays == stake, "a settled stake went astray"
+    for p in range(t.stations()):
+        moved = sum(net(s) for s in r.settlements if s.player == p)
+        after = t.credits[p] + staked(t, p)
+        assert after == before[p] + moved, "station %d: meter and stakes went %d -> %d, its " \
+            "settlements net %d: %s" % (p, before[p], after, moved,
+                                        [figures(s) for s in r.settlements if s.player == p])
+    return r
+
+
+def figures(s):
+    return (s.outcome, s.win, s.commission, s.lost, s.returned, s.stays)
+
+
+def only(r, kind, number=None):
+    """The one settlement of `kind` (on `number`, if given) in Roll r."""
+    found = [s for s in r.settlements if s.kind == kind and number in (None, s.number)]
+    assert len(found) == 1, "%d settlements of %s on %s" % (len(found), kind, r.dice)
+    return found[0]
+
+
+def unsettled(r, kind):
+    """Roll r decided no wager of `kind`."""
+    return not [s for s in r.settlements if s.kind == kind]

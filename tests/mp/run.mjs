@@ -4,6 +4,7 @@
 //
 //   npm ci --prefix tests/mp            (once)
 //   node tests/mp/run.mjs --root . --path firmware --tests tests/engine [--tests other/dir ...]
+//   node tests/mp/run.mjs --path firmware --tests tests/engine --script FILE.py   (run one script)
 //
 // Every .py file under each --path and --tests dir (recursively) is copied into
 // MicroPython's in-memory filesystem at the same relative place (/firmware/...,
@@ -36,12 +37,13 @@ try {
       root: { type: "string", default: path.resolve(here, "..", "..") },
       path: { type: "string", multiple: true, default: [] },
       tests: { type: "string", multiple: true, default: [] },
+      script: { type: "string" },
     },
   }).values;
 } catch (e) {
   usage(e.message);
 }
-if (args.tests.length === 0) usage("at least one --tests dir is required");
+if (args.tests.length === 0 && !args.script) usage("at least one --tests dir (or a --script) is required");
 
 const root = path.resolve(args.root);
 
@@ -113,6 +115,22 @@ try {
     "import sys\n" +
     `sys.path[0:0] = ${JSON.stringify(mpDirs)}\n` +
     `sys.argv[:] = ${JSON.stringify(["runner.py", ...modules])}\n`);
+  if (args.script) {
+    // A plain script (a benchmark): it succeeds when no Python error escapes it. If it defines
+    // STEPS, a list of functions, each runs in a call of its own after two gc.collect() calls
+    // of their own: this port's GC only frees reliably what earlier calls left behind (it scans
+    // the stack conservatively), so that is how a step measures the live heap.
+    const source = fs.readFileSync(path.resolve(root, args.script), "utf8");
+    mp.runPython(`exec(compile(${JSON.stringify(source)}, ${JSON.stringify(args.script)}, 'exec'))`);
+    mp.runPython("import gc\n_steps = len(globals().get('STEPS', ()))");
+    for (let i = 0; i < mp.globals.get("_steps"); i++) {
+      mp.runPython("gc.collect()");
+      mp.runPython("gc.collect()");
+      mp.runPython(`STEPS[${i}]()`);
+    }
+    flushPartialLines();
+    process.exit(0);
+  }
   // exec with a real filename so the runner's own frames show up as such in tracebacks.
   mp.FS.mkdirTree("/_mp_runner");
   mp.FS.writeFile("/_mp_runner/runner.py", fs.readFileSync(path.join(here, "runner.py")));

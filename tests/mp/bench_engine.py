@@ -1,0 +1,60 @@
+# Engine figures on MicroPython, run by host_tools/bench.py through `run.mjs --script`: live heap
+# of the engine code and of the busiest table, bytes allocated per settled roll, rolls per second.
+# Each step runs in a run.mjs call of its own, after the garbage of the last one was collected.
+import gc
+import json
+import time
+
+figures = {}
+held = {}
+
+
+def start():
+    figures["base"] = gc.mem_alloc()
+
+
+def load_engine():
+    figures["code_heap"] = gc.mem_alloc() - figures["base"]  # measured after the import below
+    figures["base"] = gc.mem_alloc()
+
+
+def build_busy_table():
+    held["table"] = busy.busy_table()
+
+
+def measure_busy_table():
+    figures["busy_table_heap"] = gc.mem_alloc() - figures["base"]
+    figures["wagers"] = len(held["table"].wagers)
+
+
+def allocation_per_roll():
+    table = held["table"]
+    allocated = settled = 0
+    for d1, d2 in busy.dice(500, seed=7):
+        busy.top_up(table)
+        gc.collect()
+        before = gc.mem_alloc()
+        settled += len(table.roll(d1, d2).settlements)
+        allocated += gc.mem_alloc() - before
+    figures["bytes_per_roll"] = allocated // 500
+    figures["settlements_per_roll"] = settled // 500
+
+
+def speed():
+    # Settling alone: the busy table's wagers come back between rolls, outside the clock.
+    table = busy.new_table()
+    spent = 0
+    rolls = busy.dice(2000, seed=99)
+    for d1, d2 in rolls:
+        busy.top_up(table)
+        start_us = time.ticks_us()
+        table.roll(d1, d2)
+        spent += time.ticks_diff(time.ticks_us(), start_us)
+    figures["rolls_per_s"] = len(rolls) * 1000000 // max(1, spent)
+    del figures["base"]
+    print(json.dumps(figures))
+
+
+start()
+import busy  # noqa: E402  the engine comes with it; its heap is measured in the next step
+STEPS = [load_engine, build_busy_table, measure_busy_table, allocation_per_roll, speed]
