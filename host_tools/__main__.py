@@ -1,4 +1,4 @@
-"""python -m host_tools COMMAND: replay a scenario, print the odds report."""
+"""python -m host_tools COMMAND: replay a scenario, the odds report, benchmarks, .mpy build."""
 import argparse
 import sys
 
@@ -12,16 +12,22 @@ def main(argv=None):
     p.add_argument("file")
     p = commands.add_parser("odds", help="the exact house edge of every wager")
     odds.add_arguments(p)
+    commands.add_parser("bench", help="the engine's speed, heap and size figures")
+    commands.add_parser("mpy", help="compile the firmware with mpy-cross for the RP2040")
     args = parser.parse_args(argv)
-    try:
-        if args.command == "replay":
+    if args.command == "replay":
+        try:
             return replay.main(args.file, sys.stdout)
-        if args.command == "odds":
-            return odds.main(args, sys.stdout)
-    except replay.NotAScenario as e:
-        print("replay: %s" % e, file=sys.stderr)
-        return 2
-    return 1
+        except replay.NotAScenario as e:
+            print("replay: %s" % e, file=sys.stderr)
+            return 2
+    if args.command == "odds":
+        return odds.main(args, sys.stdout)
+    if args.command == "bench":
+        from host_tools import bench  # it loads the benchmark workload from tests/
+        return bench.main()
+    from host_tools import mpy
+    return mpy.main()
 
 
 if __name__ == "__main__":

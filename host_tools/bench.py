@@ -1,0 +1,62 @@
+"""`make bench`: the engine's figures on this machine, printed as a table and kept as JSON.
+
+- settlement rate on CPython for the busiest table (tests/engine/busy.py: 8 stations, ~11 wagers
+  each), timing Table.roll alone;
+- the same on real MicroPython (the pinned WebAssembly port under Node), with the live heap of
+  the engine code and of the busy table, and the bytes allocated per settled roll;
+- the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m).
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from host_tools import FIRMWARE, mpy
+
+ROOT = os.path.dirname(FIRMWARE)
+BUILD = os.path.join(ROOT, "build")
+sys.path.insert(0, os.path.join(ROOT, "tests", "engine"))
+import busy  # noqa: E402
+
+
+def cpython_rolls_per_second(n=20000):
+    table = busy.new_table()
+    spent = 0.0
+    for d1, d2 in busy.dice(n, seed=99):
+        busy.top_up(table)
+        start = time.perf_counter()
+        table.roll(d1, d2)
+        spent += time.perf_counter() - start
+    return int(n / spent)
+
+
+def micropython_figures():
+    out = subprocess.run(
+        ["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), "--path", "firmware",
+         "--tests", "tests/engine", "--script", "tests/mp/bench_engine.py"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main():
+    figures = {"cpython_rolls_per_s": cpython_rolls_per_second(),
+               "engine_mpy_bytes": sum(mpy.compile_all("craps").values())}
+    figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
+    rows = [
+        ("CPython: busy-table rolls settled per second", figures["cpython_rolls_per_s"]),
+        ("MicroPython (wasm): busy-table rolls settled per second",
+         figures["micropython_rolls_per_s"]),
+        ("MicroPython: engine code heap (bytes, from source)", figures["micropython_code_heap"]),
+        ("MicroPython: busy table live heap (bytes, %d wagers)" % figures["micropython_wagers"],
+         figures["micropython_busy_table_heap"]),
+        ("MicroPython: bytes allocated per roll (%d settlements)"
+         % figures["micropython_settlements_per_roll"], figures["micropython_bytes_per_roll"]),
+        ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", figures["engine_mpy_bytes"]),
+    ]
+    for label, value in rows:
+        print("%-60s %10d" % (label, value))
+    os.makedirs(BUILD, exist_ok=True)
+    with open(os.path.join(BUILD, "bench.json"), "w") as f:
+        json.dump(figures, f, indent=1, sort_keys=True)
+    return 0
