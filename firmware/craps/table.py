@@ -1,12 +1,11 @@
 # The table: the puck, each station's credit meter and wagers, the dice's holder, and settlement.
 # Every method that takes a step checks it whole before it changes anything: a refusal
 # (craps.errors) leaves the table exactly as it was.
-from craps import errors
+from craps import checks, errors
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER,
-    UNITS, STAY_UP, TOGGLES, ODDS_ON, TRUE_ODDS, LAY_ODDS, settle_code, decide_part, pays, part_pays,
-    parts, mark, commission, odds_cap, laid, hop_dice)
+    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, FIXED_NUMBER, UNITS, STAY_UP,
+    ODDS_ON, settle_code, decide_part, pays, part_pays, parts, mark, commission, odds_cap, laid)
 
 MAX_STATIONS = 8
 
@@ -106,16 +105,16 @@ class Table:
     def bet(self, player, kind, amount, number=0, working=None):
         """Make a wager, or add to the same one. Returns the wager on the layout."""
         self._check_open(player)
-        number = self._check_kind(kind, number)
-        _check_amount(amount)
+        number = checks.wager_number(kind, number)
+        checks.amount(amount)
         self._check_timing(kind)
         if working is not None:
-            _check_toggle(kind, None)
+            checks.toggle(kind, None)
         w = self.find(player, kind, number)
         if w and w.state:
             raise errors.HandStarted("your %s bet already counts: it cannot be added to" % kind)
         total = amount + (w.amount if w else 0)
-        self._check_limits(kind, number, total)
+        checks.limits(self.rules, kind, number, total)
         vig = self._vig_due(kind, number, total) - (w.vig if w else 0)
         self._check_credits(player, amount + vig)
         if w is None:
@@ -129,10 +128,10 @@ class Table:
     def odds(self, player, on, amount, number=0, working=None):
         """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
         self._check_open(player)
-        _check_amount(amount)
+        checks.amount(amount)
         flat = self._flat_for_odds(player, on, number)
         if working is not None:
-            _check_toggle("odds", on)
+            checks.toggle("odds", on)
         w = self.find(player, "odds", flat.number, on)
         total = amount + (w.amount if w else 0)
         cap = odds_cap(flat.amount, flat.number, laid(on), self.rules)
@@ -152,13 +151,13 @@ class Table:
         self._check_open(player)
         w = self._wager_to_remove(player, kind, number, on)
         take = w.amount if amount is None else amount
-        _check_amount(take)
+        checks.amount(take)
         if take > w.amount:
             raise errors.BadAmount("only %d credits are on that wager" % w.amount)
         left = w.amount - take
         backed = self.find(player, "odds", w.number, w.kind) if w.kind in ODDS_ON else None
         if left:
-            self._check_limits(w.kind, w.number, left, w.kind == "odds")
+            checks.limits(self.rules, w.kind, w.number, left, w.kind == "odds")
             if backed and backed.amount > odds_cap(left, w.number, backed.laid(), self.rules):
                 raise errors.OddsOverCap("take the odds down first: they would be over the cap")
         vig_back = w.vig - self._vig_due(w.kind, w.number, left)
@@ -178,7 +177,7 @@ class Table:
         self._check_open(player)
         if kind != "odds" and kind not in KINDS:
             raise errors.UnknownWager("there is no wager called %s" % (kind,))
-        _check_toggle(kind, on)
+        checks.toggle(kind, on)
         w = self.find(player, kind, FIXED_NUMBER.get(kind, number), on)
         if w is None:
             raise errors.NoSuchWager("there is no such wager to call on or off")
@@ -196,8 +195,8 @@ class Table:
 
     def roll(self, d1, d2):
         """Settle a valid roll. Returns a Roll; betting opens again."""
-        _check_die(d1)
-        _check_die(d2)
+        checks.die(d1)
+        checks.die(d2)
         shooter = self.next_shooter()
         if shooter is not None:
             self.holder = shooter
@@ -299,54 +298,19 @@ class Table:
         if not self.betting_open:
             raise errors.BettingClosed("no more bets: the dice are rolling")
 
-    def _check_kind(self, kind, number):
-        """The wager's number as the table keeps it (0 where it takes none)."""
-        if kind not in KINDS:
-            raise errors.UnknownWager("there is no wager called %s" % (kind,))
-        if kind in NUMBERS:
-            if type(number) is not int or number not in NUMBERS[kind]:
-                raise errors.BadNumber("%s is made on %s, not on %s" % (
-                    kind, ", ".join(str(n) for n in NUMBERS[kind]), number))
-            return number
-        if kind == "hop":
-            if type(number) is not int or not 11 <= number <= 66 or number % 10 < number // 10 \
-                    or number % 10 > 6 or number // 10 < 1:
-                raise errors.BadNumber("a hop bet names two dice faces from 1 to 6")
-            return number
-        if number:
-            raise errors.BadNumber("%s is not made on a number" % kind)
-        return FIXED_NUMBER.get(kind, 0)
-
     def _check_timing(self, kind):
         if kind in LINE and self.point:
-            raise errors.ComeOutOnly("%s is made on the come-out only" % _title(kind))
+            raise errors.ComeOutOnly("%s is made on the come-out only" % checks.title(kind))
         if kind in COME or kind == "put":
             if kind == "put" and not self.rules.put:
                 raise errors.NotEnabled("this table takes no Put bets")
             if not self.point:
-                raise errors.NoPoint("%s needs a point: the puck is OFF" % _title(kind))
+                raise errors.NoPoint("%s needs a point: the puck is OFF" % checks.title(kind))
         if kind in SIDE:
             if not self.rules.side_bets:
                 raise errors.NotEnabled("this table takes no side bets")
             if self.hand_rolls:
                 raise errors.HandStarted("side bets close at the first roll of a hand")
-
-    def _check_limits(self, kind, number, total, is_odds=False):
-        units = UNITS.get(kind, 1)
-        if total % units:
-            raise errors.NotAMultiple("%s is %d equal parts: bet a multiple of %d" % (
-                _title(kind), units, units))
-        if is_odds:
-            return  # odds are bounded by the odds multiple alone
-        if total < self.rules.table_min:
-            raise errors.UnderTableMin("the table minimum is %d credits" % self.rules.table_min)
-        if total > self.rules.table_max:
-            raise errors.OverTableMax("the table maximum is %d credits" % self.rules.table_max)
-        if kind == "buy" or kind == "lay":
-            ratio = (TRUE_ODDS if kind == "buy" else LAY_ODDS)[number]
-            if total * ratio[0] // ratio[1] <= commission(kind, number, total):
-                raise errors.CommissionExceedsWin("%s %d of %d credits would win no more than "
-                                                  "its commission" % (_title(kind), number, total))
 
     def _check_credits(self, player, amount):
         if amount > self.credits[player]:
@@ -373,10 +337,10 @@ class Table:
                 raise errors.BadNumber("the point is %d" % self.point)
             number = self.point
         elif number not in POINTS:
-            raise errors.BadNumber("name the number the %s bet travelled to" % _title(on))
+            raise errors.BadNumber("name the number the %s bet travelled to" % checks.title(on))
         flat = self.find(player, on, number)
         if flat is None:
-            raise errors.NoFlatBet("no %s bet on %d to take odds behind" % (_title(on), number))
+            raise errors.NoFlatBet("no %s bet on %d to take odds behind" % (checks.title(on), number))
         return flat
 
     def _wager_to_remove(self, player, kind, number, on):
@@ -391,38 +355,8 @@ class Table:
         if w is None:
             raise errors.NoSuchWager("there is no such wager to take down")
         if kind == "put" or (kind in ("pass", "come") and w.number):
-            raise errors.ContractBet("%s is a contract bet: it stays until decided" % _title(kind))
+            raise errors.ContractBet("%s is a contract bet: it stays until decided"
+                                     % checks.title(kind))
         if kind in SIDE and (self.hand_rolls or w.state):
             raise errors.ContractBet("a side bet stays once the hand has rolled")
         return w
-
-
-def _check_amount(amount):
-    if type(amount) is not int or amount <= 0:
-        raise errors.BadAmount("an amount is a whole number of credits above 0")
-
-
-def _check_die(face):
-    if type(face) is not int or not 1 <= face <= 6:
-        raise errors.BadDice("a die shows 1 to 6, not %s" % (face,))
-
-
-def _check_toggle(kind, on):
-    if kind in TOGGLES or (kind == "odds" and on in ("come", "dont_come", "put")):
-        return
-    raise errors.AlwaysWorking("%s cannot be called on or off" % _title(on or kind))
-
-
-def _title(kind):
-    return kind.replace("_", " ")
-
-
-def describe(w):
-    """A short name a player reads: 'place 6', 'hop 2-3', 'odds on come 5'."""
-    if w.kind == "hop":
-        return "hop %d-%d" % hop_dice(w.number)
-    if w.kind == "odds":
-        return "odds on %s %d" % (_title(w.on), w.number)
-    if w.number and w.kind not in FIXED_NUMBER:
-        return "%s %d" % (_title(w.kind), w.number)
-    return _title(w.kind)
