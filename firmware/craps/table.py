@@ -184,9 +184,10 @@ class Table:
         w.working = bool(working)
 
     def pass_dice(self, player):
-        """The shooter gives up the dice: they go to the next station clockwise."""
+        """The shooter gives up the dice: they go to the next station clockwise. The holder may,
+        and so may the station they would go to when the holder has no line bet."""
         self._check_open(player)
-        if player != self.holder:
+        if player != self.holder and player != self.next_shooter():
             raise errors.NotShooter("station %d does not hold the dice" % player)
         self.holder = (player + 1) % len(self.credits)
         self.hand_rolls = 0  # a new shooter's hand: side bets open again

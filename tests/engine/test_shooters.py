@@ -245,3 +245,12 @@ def test_a_three_station_game_balances_every_meter():
     assert t.credits == [1110, 1000, 1037]
     assert [t.on_table(p) for p in range(3)] == [0, 0, 0]
     assert sum(t.credits) == 3000 + 147
+
+
+def test_the_station_the_dice_would_go_to_may_pass_them_on():
+    # The holder (station 0) has no line bet: station 1 would shoot, so it may give up the dice.
+    t = table((1000, 1000, 1000))
+    t.bet(1, "pass", 10)
+    refused(errors.NotShooter, t, t.pass_dice, 2)
+    t.pass_dice(1)
+    assert t.holder == 2 and t.next_shooter() == 1  # the dice come round to the line bettor
