@@ -40,6 +40,13 @@ class Settlement:
         self.returned = 0  # stake back on the credit meter
         self.stays = 0  # stake left on the layout
 
+    def net(self):
+        """What the settlement did to the player's money: the win, less the stake and any
+        up-front commission lost."""
+        if self.outcome == LOSE:
+            return -self.lost - self.commission
+        return self.win
+
 
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.

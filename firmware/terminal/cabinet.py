@@ -1,0 +1,396 @@
+# The cabinet's state machine: handle(event, now_ms) -> effects. It holds the table (the rules
+# engine), each station's panel and the round's phase; it reads no clock and drives no pin.
+from craps.errors import Refusal, NoSuchWager, NotShooter, NotEnoughCredits, NoFlatBet
+from craps.table import Table, seven_out
+from craps.wagers import LINE, UNITS
+from terminal import buttons, puck, screens
+from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
+                             DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+from terminal.panel import Panel, TABLE
+
+# The round's phases
+BETTING = "betting"
+CLOSED = "no_more_bets"  # called; the dice are asked for when call_ms has passed
+ROLLING = "rolling"  # waiting for the dice source
+SETTLING = "settling"  # the result is shown; betting opens when settle_ms has passed
+TILT = "tilt"  # stopped until the attendant clears it
+HOUSE = -1  # the house's turn to roll, in an offer
+
+
+class Cabinet:
+    def __init__(self, settings, help_pages=()):
+        self.settings = settings
+        self.table = Table([settings.credits] * settings.stations, settings.rules)
+        self.panels = [Panel(settings.chips) for _ in range(settings.stations)]
+        self.help_pages = help_pages or screens.NO_HELP
+        self.phase = BETTING
+        self.deadline = 0  # when CLOSED or SETTLING ends
+        self.offer = None  # (station or HOUSE, when): who must roll, and by when
+        self.no_rolls = 0  # in a row
+        self.attendant = False  # the attendant key is on
+        self.tilt = ""  # why the cabinet tilted
+        self.news = "PLACE YOUR BETS"
+        self.pattern = (puck.STEADY, 0, 0)  # the puck's (pattern, number, since)
+        self.history = []  # (d1, d2), newest first
+        self.recall = []  # (dice, point, per station ((label, net), ...)), newest first
+        self._drawn = {}  # what each output shows: only changes become effects
+
+    def handle(self, event, now_ms):
+        if type(event) is not tuple or not event or event[0] not in _HANDLERS:
+            raise BadEvent("not an event: %s" % (event,))
+        out = []
+        _HANDLERS[event[0]](self, event, now_ms, out)
+        if not self.attendant and self.phase != TILT:
+            self._run_timers(now_ms, out)
+        self._draw(now_ms, out)
+        return out
+
+    # -- what the screens ask
+
+    def shooter(self):
+        return self.table.next_shooter()
+
+    def spot(self, s):
+        """The selected spot as the table names it: (kind, number, on); odds name their flat bet,
+        or (None, number, None) when there is none to take odds behind."""
+        kind, number = self.panels[s].spot
+        t = self.table
+        if kind in LINE:
+            return kind, t.point, None  # a line bet sits on the point
+        if kind != "odds":
+            return kind, number, None
+        for on in ("pass", "dont_pass"):
+            if t.point == number and t.find(s, on, number):
+                return "odds", number, on
+        for on in ("come", "dont_come", "put"):
+            if t.find(s, on, number):
+                return "odds", number, on
+        return None, number, None
+
+    def time_left(self, now_ms):
+        if self.phase != BETTING or self.offer is None or self.attendant:
+            return None
+        return max(0, self.offer[1] - now_ms)
+
+    def headline(self):
+        if self.attendant:
+            return "ATTENDANT" + (": " + self.tilt if self.tilt else "")
+        if self.phase == TILT:
+            return "TILT: " + self.tilt
+        return self.news
+
+    # -- events
+
+    def _press(self, event, now_ms, out):
+        s, button = self._station_event(event)
+        if button not in buttons.ALL:
+            raise BadEvent("no button called %s" % (button,))
+        panel = self.panels[s]
+        if button in panel.held:
+            return  # a bounce: pressed again without a release
+        panel.held.append(button)
+        if button in buttons.VIEWS:
+            self._view(panel, button)
+            return
+        if panel.view != TABLE:
+            panel.view = TABLE  # a game button leaves help or recall, and does nothing else
+            return
+        if button in buttons.SELECT:
+            self._say(s, panel.select(button), out)
+            return
+        why = self._why_not(s, button)
+        if why:
+            self._say(s, why, out)
+            return
+        try:
+            _ACTIONS[button](self, s, now_ms, out)
+        except Refusal as e:
+            self._say(s, str(e), out)
+
+    def _release(self, event, now_ms, out):
+        s, button = self._station_event(event)
+        if button in self.panels[s].held:
+            self.panels[s].held.remove(button)
+
+    def _tick(self, event, now_ms, out):
+        pass  # timers and animations move on in handle()
+
+    def _dice(self, event, now_ms, out):
+        if len(event) != 3:
+            raise BadEvent("a dice event is (DICE, d1, d2)")
+        if self.phase != ROLLING:
+            self.news = "DICE IGNORED: NO ROLL WAS CALLED"
+            return
+        point = self.table.point
+        try:
+            roll = self.table.roll(event[1], event[2])
+        except Refusal as e:  # a die the source could not read as 1-6 is no roll
+            self._no_roll((NO_ROLL, str(e)), now_ms, out)
+            return
+        self.no_rolls = 0
+        total = roll.total
+        self.history.insert(0, roll.dice)
+        del self.history[self.settings.history:]
+        self._remember(roll, point)
+        self.news = screens.dice_text(roll.dice) + _call(point, total)
+        if seven_out(point, total):
+            self.pattern = (puck.SEVEN_OUT, 0, now_ms)
+        elif point and total == point:
+            self.pattern = (puck.POINT_MADE, point, now_ms)
+        else:
+            self.pattern = (puck.STEADY, 0, now_ms)
+        self._set_phase(SETTLING, now_ms + self.settings.settle_ms)
+
+    def _no_roll(self, event, now_ms, out):
+        if len(event) != 2:
+            raise BadEvent("a no roll is (NO_ROLL, reason)")
+        if self.phase != ROLLING:
+            return
+        self.no_rolls += 1
+        self.news = "NO ROLL: %s" % (event[1],)
+        self.pattern = (puck.NO_ROLL, 0, now_ms)
+        if self.no_rolls >= self.settings.no_roll_limit:
+            self._tilt("%d NO ROLLS IN A ROW" % self.no_rolls)
+        else:
+            self._set_phase(CLOSED, now_ms + self.settings.call_ms)  # then the roll is asked again
+
+    def _credits_in(self, event, now_ms, out):
+        s, credits = self._station_event(event)
+        if type(credits) is not int or credits <= 0:
+            raise BadEvent("credits in are a whole number above 0, not %s" % (credits,))
+        self.table.credits[s] += credits
+        self.panels[s].message = "CREDITS IN %d" % credits
+
+    def _key(self, event, now_ms, out):
+        if len(event) != 2 or type(event[1]) is not bool:
+            raise BadEvent("the attendant key is (KEY, True) or (KEY, False)")
+        turned_on = event[1]
+        if turned_on == self.attendant:
+            return
+        self.attendant = turned_on
+        if turned_on:
+            return
+        # Turning the key back confirms the handpays and clears a tilt (as on a slot machine).
+        for s, panel in enumerate(self.panels):
+            if panel.handpay:
+                panel.message = "HANDPAY %d PAID" % panel.handpay
+                panel.handpay = 0
+        self.offer = None
+        if self.phase == TILT:
+            self.tilt = ""
+            self.no_rolls = 0
+            self.pattern = (puck.STEADY, 0, now_ms)
+            if self.table.betting_open:
+                self._open_betting(now_ms)
+            else:
+                self.news = "NO MORE BETS"  # the bets stand: the dice are asked for again
+                self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+
+    # -- the panel's actions, once _why_not has let them through
+
+    def _bet(self, s, now_ms, out):
+        kind, number, on = self._chosen(s)
+        amount = self.panels[s].chip_value() * UNITS.get(kind, 1)
+        self._place(s, kind, number, on, amount)
+        self.panels[s].remember(kind, number, on, amount)
+        self.panels[s].message = "%s +%d" % (screens.label(kind, number, on), amount)
+
+    def _place(self, s, kind, number, on, amount):
+        if kind == "odds":
+            self.table.odds(s, on, amount, number)
+        else:
+            self.table.bet(s, kind, amount, 0 if kind in ("come", "dont_come") else number)
+
+    def _take_down(self, s, now_ms, out):
+        kind, number, on = self._chosen(s)
+        back = self.table.remove(s, kind, number, on=on)
+        self.panels[s].message = "%s DOWN +%d" % (screens.label(kind, number, on), back)
+
+    def _working(self, s, now_ms, out):
+        kind, number, on = self._chosen(s)
+        w = self.table.find(s, kind, number, on)
+        if w is None:
+            raise NoSuchWager("there is no bet there to call on or off")
+        self.table.set_working(s, kind, not w.works_on_come_out(), number, on)
+        self.panels[s].message = "%s %s" % (screens.label(kind, number, on),
+                                           "WORKING" if w.works_on_come_out() else "OFF")
+
+    def _repeat(self, s, now_ms, out):
+        bets = self.panels[s].last_round
+        if not bets:
+            raise NoSuchWager("no bets from the last round to repeat")
+        made = 0
+        for kind, number, on, amount in bets:
+            try:
+                self._place(s, kind, number, on, amount)
+                self.panels[s].remember(kind, number, on, amount)
+                made += 1
+            except Refusal:
+                pass  # the rest still go down; the count says how many did
+        self.panels[s].message = "REPEAT %d OF %d" % (made, len(bets))
+
+    def _roll(self, s, now_ms, out):
+        shooter = self.shooter()
+        if shooter != s:
+            raise NotShooter("the house rolls" if shooter is None else "S%d shoots" % (shooter + 1))
+        self._call_no_more_bets(now_ms)
+
+    def _pass_dice(self, s, now_ms, out):
+        self.table.pass_dice(s)
+        self.offer = None
+        self.panels[s].message = "DICE PASSED"
+
+    def _cash_out(self, s, now_ms, out):
+        credits = self.table.credits[s]
+        if not credits:
+            raise NotEnoughCredits("nothing to cash out")
+        self.table.credits[s] = 0
+        self.panels[s].handpay = credits
+        self.panels[s].message = "WAIT FOR THE ATTENDANT"
+        out.append((SIGNAL, s, "handpay"))
+
+    # -- the round
+
+    def _run_timers(self, now_ms, out):
+        if self.phase == CLOSED and now_ms >= self.deadline:
+            self.news = "DICE ROLLING"
+            self.pattern = (puck.ROLLING, 0, now_ms)
+            self._set_phase(ROLLING, 0)
+            out.append((ROLL_DICE,))
+        elif self.phase == SETTLING and now_ms >= self.deadline:
+            self._open_betting(now_ms)
+        elif self.phase == BETTING:
+            self._watch_offer(now_ms)
+
+    def _watch_offer(self, now_ms):
+        """The shooter must roll promptly, else the dice move on; with no shooter and wagers
+        waiting for a decision, the house rolls when its timer runs out (003 §5.11)."""
+        shooter = self.shooter()
+        waiting = shooter if shooter is not None else (HOUSE if self.table.wagers else None)
+        if waiting is None:
+            self.offer = None
+        elif self.offer is None or self.offer[0] != waiting:
+            limit = self.settings.house_roll_ms if waiting == HOUSE else \
+                self.settings.roll_timeout_ms
+            self.offer = (waiting, now_ms + limit)
+        elif now_ms >= self.offer[1]:
+            self.offer = None
+            if waiting == HOUSE:
+                self._call_no_more_bets(now_ms)
+            else:
+                self.table.pass_dice(waiting)
+                self.panels[waiting].message = "TOO SLOW: THE DICE MOVE ON"
+
+    def _call_no_more_bets(self, now_ms):
+        self.table.close_betting()
+        for panel in self.panels:
+            panel.close_round()
+        self.offer = None
+        self.news = "NO MORE BETS"
+        self.pattern = (puck.ROLLING, 0, now_ms)
+        self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+
+    def _open_betting(self, now_ms):
+        self.news = "PLACE YOUR BETS"
+        self.pattern = (puck.STEADY, 0, now_ms)
+        self._set_phase(BETTING, 0)
+
+    def _set_phase(self, phase, deadline):
+        self.phase = phase
+        self.deadline = deadline
+
+    def _tilt(self, why):
+        self.tilt = why
+        self._set_phase(TILT, 0)
+
+    def _remember(self, roll, point):
+        """Game recall: each station's results of this roll, as (label, net) pairs."""
+        results = [[] for _ in self.panels]
+        for st in roll.settlements:
+            results[st.player].append((screens.label(st.kind, st.number, st.on), st.net()))
+        for s, panel in enumerate(self.panels):
+            net = sum(n for _, n in results[s])
+            panel.message = ""
+            if results[s]:
+                panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
+        self.recall.insert(0, (roll.dice, point, tuple(tuple(r) for r in results)))
+        del self.recall[self.settings.recall:]
+
+    # -- helpers
+
+    def _station_event(self, event):
+        if len(event) != 3 or type(event[1]) is not int or not 0 <= event[1] < len(self.panels):
+            raise BadEvent("no station in %s" % (event,))
+        return event[1], event[2]
+
+    def _view(self, panel, view):
+        pages = len(self.help_pages) if view == buttons.HELP else max(1, len(self.recall))
+        if panel.view != view:
+            panel.view, panel.page = view, 0
+        elif panel.page + 1 < pages:
+            panel.page += 1
+        else:
+            panel.view = TABLE  # past the last page: back to the table
+
+    def _why_not(self, s, button):
+        if self.attendant:
+            return "the attendant is at the cabinet"
+        if self.phase == TILT:
+            return "tilt: call the attendant"
+        if self.panels[s].handpay:
+            return "handpay waiting for the attendant"
+        if button != buttons.CASH_OUT and self.phase != BETTING:
+            return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
+        return None
+
+    def _chosen(self, s):
+        kind, number, on = self.spot(s)
+        if kind is None:
+            raise NoFlatBet("no line or come bet on %d to take odds behind" % number)
+        return kind, number, on
+
+    def _say(self, s, message, out):
+        """A refusal: the station's display says why, and it beeps. Nothing else changes."""
+        if message:
+            self.panels[s].message = message
+            out.append((SIGNAL, s, "refused"))
+        else:
+            self.panels[s].message = ""
+
+    def _draw(self, now_ms, out):
+        pattern, number, since = self.pattern
+        if self.phase == TILT:
+            pattern, number = puck.TILT, 0
+        elif pattern == puck.STEADY:
+            number = self.table.point
+        self._show("puck", (PUCK, puck.frame(pattern, number, now_ms - since)), out)
+        self._show("status", (STATUS, screens.status(self, now_ms)), out)
+        for s in range(len(self.panels)):
+            self._show(s, (DISPLAY, s, screens.station(self, s)), out)
+
+    def _show(self, key, effect, out):
+        if self._drawn.get(key) != effect:
+            self._drawn[key] = effect
+            out.append(effect)
+
+
+def _call(point, total):
+    # What the stickperson calls: the facts of this roll only.
+    if seven_out(point, total):
+        return " SEVEN OUT"
+    if point:
+        return " POINT MADE" if total == point else ""
+    if total in (7, 11):
+        return " NATURAL"
+    if total in (2, 3, 12):
+        return " CRAPS"
+    return " POINT IS %d" % total
+
+
+_HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
+             DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
+             KEY: Cabinet._key}
+_ACTIONS = {buttons.BET: Cabinet._bet, buttons.TAKE_DOWN: Cabinet._take_down,
+            buttons.WORKING: Cabinet._working, buttons.REPEAT: Cabinet._repeat,
+            buttons.ROLL: Cabinet._roll, buttons.PASS_DICE: Cabinet._pass_dice,
+            buttons.CASH_OUT: Cabinet._cash_out}

@@ -1,0 +1,26 @@
+# What goes into the cabinet's state machine and what comes out of it: tuples whose first item
+# names them. Drivers turn hardware into events and draw effects; the machine sees neither.
+
+# Events: Cabinet.handle(event, now_ms)
+PRESS = "press"  # (PRESS, station, button): a panel button went down (buttons.py names them)
+RELEASE = "release"  # (RELEASE, station, button)
+TICK = "tick"  # (TICK,): time passing, so timers and animations move on
+DICE = "dice"  # (DICE, d1, d2): the dice source's result
+NO_ROLL = "no_roll"  # (NO_ROLL, reason): the dice source could not call the roll
+CREDITS_IN = "credits_in"  # (CREDITS_IN, station, credits)
+KEY = "key"  # (KEY, True or False): the attendant key turned on or off
+
+# Effects: what handle() returns, in order
+PUCK = "puck"  # (PUCK, frame): 7 (r, g, b) lamps: the OFF disc, then over 4, 5, 6, 8, 9, 10
+DISPLAY = "display"  # (DISPLAY, station, lines): a station's display, a tuple of text lines
+STATUS = "status"  # (STATUS, lines): the cabinet's own sign: phase, shooter, last 20 rolls
+ROLL_DICE = "roll_dice"  # (ROLL_DICE,): ask the dice source for a roll
+SIGNAL = "signal"  # (SIGNAL, station, name): a beep or blink: "refused", "win", "handpay"
+
+# A dice source (the RNG dice, the shaker and their twins) has two methods:
+#   start(now_ms)  begin a roll (on a ROLL_DICE effect)
+#   poll(now_ms)   None while the dice are rolling, then one DICE or NO_ROLL event
+
+
+class BadEvent(ValueError):
+    """An event the cabinet cannot take: a wiring or driver fault, never a player's doing."""

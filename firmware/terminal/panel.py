@@ -1,0 +1,63 @@
+# One station's panel: what its buttons have selected (a spot, a mode, a chip) and what it
+# shows. Turning a selection into a wager on the table is the cabinet's job.
+from terminal import buttons
+
+TABLE = "table"  # the views a station's display can show
+HELP = "help"
+RECALL = "recall"
+
+
+class Panel:
+    def __init__(self, chips):
+        self.chips = chips
+        self.chip = 0  # index into chips
+        self.mode = "place"  # what the number row bets
+        self.spot = ("pass", 0)  # the selected spot: (kind, number); ("odds", n) behind n
+        self.cycle = {}  # where each cycling selector stands
+        self.view = TABLE
+        self.page = 0
+        self.held = []  # buttons down now: a second press without a release is a bounce
+        self.handpay = 0  # credits waiting for the attendant; the station is locked meanwhile
+        self.message = ""
+        self.round = []  # (kind, number, on, amount) bet since the last roll was called
+        self.last_round = []  # the same for the round before: what Repeat bets again
+
+    def chip_value(self):
+        return self.chips[self.chip]
+
+    def select(self, button):
+        """Apply a selection button. Returns a refusal message, or None."""
+        if button == buttons.CHIP:
+            self.chip = (self.chip + 1) % len(self.chips)
+        elif button in buttons.MODES:
+            self.mode = button
+        elif button in buttons.SPOTS:
+            self.spot = (button, 0)
+        elif button in buttons.CYCLES:
+            entries = buttons.CYCLES[button]
+            at = (self.cycle.get(button, -1) + 1) % len(entries)
+            self.cycle[button] = at
+            self.spot = entries[at]
+        else:
+            return self._select_number(int(button[1:]))
+        return None
+
+    def _select_number(self, number):
+        mode = self.mode
+        if mode == "hard" and number not in (4, 6, 8, 10):
+            return "there is no hard %d" % number
+        if mode == "big":
+            if number not in (6, 8):
+                return "big 6 and big 8 only"
+            self.spot = ("big%d" % number, 0)
+        else:
+            self.spot = (mode, number)
+        return None
+
+    def remember(self, kind, number, on, amount):
+        self.round.append((kind, number, on, amount))
+
+    def close_round(self):
+        if self.round:
+            self.last_round = self.round
+            self.round = []

@@ -1,0 +1,42 @@
+# The puck and its lamps as data: a frame is 7 (r, g, b) colours, the OFF disc first, then the
+# lamps over 4, 5, 6, 8, 9, 10. Any driver (WS2812, plain LEDs, the simulator) can draw it.
+from craps.house import POINTS
+
+DARK = (0, 0, 0)
+WHITE = (255, 255, 255)
+AMBER = (255, 140, 0)
+GREEN = (0, 255, 0)
+RED = (255, 0, 0)
+BLINK_MS = 250
+
+# Patterns
+STEADY = "steady"  # OFF, or ON over the point
+ROLLING = "rolling"  # a light running round the numbers
+POINT_MADE = "point_made"  # the point's lamp flashes green
+SEVEN_OUT = "seven_out"  # every lamp flashes red
+NO_ROLL = "no_roll"  # the OFF disc blinks amber
+TILT = "tilt"  # every lamp blinks red, slowly
+
+
+def lamp(number):
+    """The lamp over a point number (1-6); 0 is the OFF disc."""
+    return POINTS.index(number) + 1
+
+
+def frame(pattern, point, elapsed_ms):
+    """The lamps for a pattern `elapsed_ms` into it, the puck on `point` (0: OFF)."""
+    lit = [DARK] * 7
+    blink = (elapsed_ms // BLINK_MS) % 2 == 0
+    if pattern == STEADY:
+        lit[lamp(point) if point else 0] = WHITE
+    elif pattern == ROLLING:
+        lit[(elapsed_ms // 100) % 6 + 1] = AMBER
+    elif pattern == POINT_MADE:
+        lit[lamp(point)] = GREEN if blink else DARK
+    elif pattern == SEVEN_OUT:
+        lit = [RED if blink else DARK] * 7
+    elif pattern == NO_ROLL:
+        lit[0] = AMBER if blink else DARK
+    elif pattern == TILT:
+        lit = [RED if (elapsed_ms // 1000) % 2 == 0 else DARK] * 7
+    return tuple(lit)

@@ -1,0 +1,82 @@
+# The text the cabinet shows: each station's display (table, help and recall views) and the
+# cabinet's sign. Plain tuples of short lines, so an SSD1306, a console or the simulator can
+# draw them. Only what happened is shown: no word that suggests a number is due.
+from craps.checks import title
+from craps.wagers import UNITS, hop_dice
+
+NO_HELP = (("Paytable not loaded",),)
+SHORT = {"dont_pass": "DONT PASS", "dont_come": "DONT COME", "any7": "ANY 7",
+         "any_craps": "ANY CRAPS", "yo": "YO 11", "two": "CRAPS 2", "three": "CRAPS 3",
+         "twelve": "CRAPS 12", "horn_high": "HORN HI", "ce": "C & E", "big6": "BIG 6",
+         "big8": "BIG 8"}
+
+
+def label(kind, number=0, on=None):
+    """A wager's name on a display: 'PLACE 6', 'HOP 2-3', 'ODDS COME 5'."""
+    if kind == "hop":
+        return "HOP %d-%d" % hop_dice(number)
+    if kind == "odds":
+        return "ODDS %s%s" % (SHORT.get(on, title(on or "")).upper(), " %d" % number if number else "")
+    name = SHORT.get(kind, title(kind).upper())
+    if number and kind not in ("pass", "dont_pass", "big6", "big8"):
+        return "%s %d" % (name, number)
+    return name
+
+
+def dice_text(dice):
+    return "%d+%d=%d" % (dice[0], dice[1], dice[0] + dice[1])
+
+
+def station(cab, s):
+    panel = cab.panels[s]
+    if panel.view == "help":
+        page = cab.help_pages[panel.page]
+        return ("HELP %d/%d" % (panel.page + 1, len(cab.help_pages)),) + tuple(page)
+    if panel.view == "recall":
+        return recall_page(cab, s, panel.page)
+    shooter = " SHOOTER" if cab.shooter() == s else ""
+    kind, number, on = cab.spot(s)
+    w = cab.table.find(s, kind, number, on) if kind else None
+    spot = label(kind, number, on) if kind else "ODDS %d" % number
+    chip = panel.chip_value() * UNITS.get(kind, 1)
+    working = ""
+    if w and not cab.table.point and not w.works_on_come_out():
+        working = " OFF"
+    last = "LAST " + dice_text(cab.history[0]) if cab.history else "NO ROLL YET"
+    if panel.handpay:
+        last = "HANDPAY %d" % panel.handpay
+    return ("S%d CR %d%s" % (s + 1, cab.table.credits[s], shooter),
+            "%s: %d%s" % (spot, w.amount if w else 0, working),
+            "CHIP %d  %s" % (chip, panel.mode.upper()),
+            last,
+            panel.message)
+
+
+def recall_page(cab, s, page):
+    if not cab.recall:
+        return ("RECALL", "NO ROLLS YET")
+    dice, point, results = cab.recall[page]
+    lines = ["RECALL %d/%d" % (page + 1, len(cab.recall)),
+             dice_text(dice) + (" PT %d" % point if point else " COME OUT")]
+    net = 0
+    for name, amount in results[s]:
+        lines.append("%s %+d" % (name, amount))
+        net += amount
+    lines.append("NET %+d" % net)
+    return tuple(lines)
+
+
+def status(cab, now_ms):
+    """The cabinet's sign: what is happening, the puck and who rolls, the last rolls."""
+    point = cab.table.point
+    puck = "POINT %d" % point if point else "PUCK OFF"
+    who = cab.shooter()
+    if who is None:
+        roller = "HOUSE ROLLS" if cab.table.wagers else "BET THE LINE TO SHOOT"
+    else:
+        roller = "S%d SHOOTS" % (who + 1)
+    left = cab.time_left(now_ms)
+    if left is not None:
+        roller += " %ds" % ((left + 999) // 1000)
+    history = " ".join(str(d1 + d2) for d1, d2 in cab.history)
+    return (cab.headline(), "%s  %s" % (puck, roller), "LAST ROLLS: " + history)

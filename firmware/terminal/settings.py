@@ -1,0 +1,32 @@
+# The cabinet's settings: house rules for the engine, and the terminal's own timers and limits.
+from craps.house import HouseRules
+
+
+class Settings:
+    """Defaults are what a cabinet ships with; a board file or the simulator overrides them."""
+
+    def __init__(self, stations=1, rules=None, credits=0, chips=(1, 5, 25, 100),
+                 no_roll_limit=3, call_ms=1000, settle_ms=2500, roll_timeout_ms=30000,
+                 house_roll_ms=10000, history=20, recall=10):
+        if not 1 <= stations <= 8:
+            raise ValueError("a cabinet has 1 to 8 stations")
+        for name, value in (("credits", credits), ("no_roll_limit", no_roll_limit),
+                            ("call_ms", call_ms), ("settle_ms", settle_ms),
+                            ("roll_timeout_ms", roll_timeout_ms),
+                            ("house_roll_ms", house_roll_ms), ("history", history),
+                            ("recall", recall)):
+            if type(value) is not int or value < 0:
+                raise ValueError("%s is a whole number, not %s" % (name, value))
+        if not chips or any(type(c) is not int or c <= 0 for c in chips):
+            raise ValueError("chips are whole numbers of credits above 0")
+        self.stations = stations
+        self.rules = HouseRules(rules)
+        self.credits = credits  # each station's meter at power-up
+        self.chips = tuple(chips)
+        self.no_roll_limit = no_roll_limit  # no-rolls in a row that tilt the cabinet
+        self.call_ms = call_ms  # "no more bets" shown before the dice are asked for
+        self.settle_ms = settle_ms  # a result shown before betting opens again
+        self.roll_timeout_ms = roll_timeout_ms  # the shooter must roll promptly (000 §1.6.3)
+        self.house_roll_ms = house_roll_ms  # betting time before the house rolls
+        self.history = history  # rolls on the cabinet's sign
+        self.recall = recall  # rolls a station can look back on
