@@ -2,19 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench clean
+.PHONY: test test-cpython test-micropython mpy odds bench sim clean
 
 test: test-cpython test-micropython mpy
 
 test-cpython: $(VENV_OK)
 	$(PY) -m pytest
 
-# The engine's tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
+# The engine and cabinet tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
 test-micropython: $(NODE_OK)
-	node tests/mp/run.mjs --path firmware --tests tests/engine
+	node tests/mp/run.mjs --path firmware --tests tests/engine --tests tests/terminal
 
 # Every firmware file must compile for the RP2040.
 mpy: $(VENV_OK)
@@ -25,6 +26,10 @@ odds: $(VENV_OK)
 
 bench: $(VENV_OK) $(NODE_OK)
 	$(PY) -m host_tools bench
+
+# The virtual cabinet in this terminal: `make sim STATIONS=4 SIM="--seed 7 --odds 5x"`.
+sim: $(VENV_OK)
+	$(PY) -m host_tools sim --stations $(STATIONS) $(SIM)
 
 $(VENV_OK): requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -1,8 +1,10 @@
-"""python -m host_tools COMMAND: replay a scenario, the odds report, benchmarks, .mpy build."""
+"""python -m host_tools COMMAND: replay a scenario, the odds report, benchmarks, .mpy build,
+the virtual cabinet."""
 import argparse
 import sys
 
 from host_tools import odds, replay
+from host_tools.sim import cli as sim_cli  # argparse only: Textual loads when the sim runs
 
 
 def main(argv=None):
@@ -14,6 +16,8 @@ def main(argv=None):
     odds.add_arguments(p)
     commands.add_parser("bench", help="the engine's speed, heap and size figures")
     commands.add_parser("mpy", help="compile the firmware with mpy-cross for the RP2040")
+    p = commands.add_parser("sim", help="the virtual cabinet in this terminal")
+    sim_cli.add_arguments(p)
     args = parser.parse_args(argv)
     if args.command == "replay":
         try:
@@ -26,6 +30,8 @@ def main(argv=None):
     if args.command == "bench":
         from host_tools import bench  # it loads the benchmark workload from tests/
         return bench.main()
+    if args.command == "sim":
+        return sim_cli.main(args)
     from host_tools import mpy
     return mpy.main()
 

@@ -2,7 +2,7 @@
 # engine), each station's panel and the round's phase; it reads no clock and drives no pin.
 from craps.errors import Refusal, NoSuchWager, NotShooter, NotEnoughCredits, NoFlatBet
 from craps.table import Table, seven_out
-from craps.wagers import LINE, UNITS
+from craps.wagers import LINE, COME, FIXED_NUMBER, UNITS, LOSE
 from terminal import buttons, puck, screens
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
                              DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
@@ -36,7 +36,9 @@ class Cabinet:
         self._drawn = {}  # what each output shows: only changes become effects
 
     def handle(self, event, now_ms):
-        if type(event) is not tuple or not event or event[0] not in _HANDLERS:
+        # A name that is not a string (a list, say) cannot be looked up: it is no event either.
+        if type(event) is not tuple or not event or type(event[0]) is not str or \
+                event[0] not in _HANDLERS:
             raise BadEvent("not an event: %s" % (event,))
         out = []
         _HANDLERS[event[0]](self, event, now_ms, out)
@@ -57,6 +59,8 @@ class Cabinet:
         t = self.table
         if kind in LINE:
             return kind, t.point, None  # a line bet sits on the point
+        if kind in FIXED_NUMBER:
+            return kind, FIXED_NUMBER[kind], None  # big 6 and big 8 sit on their number
         if kind != "odds":
             return kind, number, None
         for on in ("pass", "dont_pass"):
@@ -82,9 +86,7 @@ class Cabinet:
     # -- events
 
     def _press(self, event, now_ms, out):
-        s, button = self._station_event(event)
-        if button not in buttons.ALL:
-            raise BadEvent("no button called %s" % (button,))
+        s, button = self._button_event(event)
         panel = self.panels[s]
         if button in panel.held:
             return  # a bounce: pressed again without a release
@@ -94,6 +96,10 @@ class Cabinet:
             return
         if panel.view != TABLE:
             panel.view = TABLE  # a game button leaves help or recall, and does nothing else
+            return
+        locked = self._locked(s)
+        if locked:  # a locked panel takes no selection either: only the views
+            self._say(s, locked, out)
             return
         if button in buttons.SELECT:
             self._say(s, panel.select(button), out)
@@ -108,7 +114,7 @@ class Cabinet:
             self._say(s, str(e), out)
 
     def _release(self, event, now_ms, out):
-        s, button = self._station_event(event)
+        s, button = self._button_event(event)
         if button in self.panels[s].held:
             self.panels[s].held.remove(button)
 
@@ -199,11 +205,14 @@ class Cabinet:
         if kind == "odds":
             self.table.odds(s, on, amount, number)
         else:
-            self.table.bet(s, kind, amount, 0 if kind in ("come", "dont_come") else number)
+            # The table takes a line, come or big 6/8 bet by its kind alone; the number spot()
+            # gives is where it sits (the point, its come number, 6 or 8), for finding it.
+            self.table.bet(s, kind, amount, 0 if kind in _BY_KIND else number)
 
     def _take_down(self, s, now_ms, out):
         kind, number, on = self._chosen(s)
         back = self.table.remove(s, kind, number, on=on)
+        self.panels[s].forget(kind, number, on)
         self.panels[s].message = "%s DOWN +%d" % (screens.label(kind, number, on), back)
 
     def _working(self, s, now_ms, out):
@@ -231,8 +240,10 @@ class Cabinet:
 
     def _roll(self, s, now_ms, out):
         shooter = self.shooter()
+        if shooter is None:  # with nothing on the layout nobody rolls, the house included
+            raise NotShooter("the house rolls" if self.table.wagers else "bet the line to shoot")
         if shooter != s:
-            raise NotShooter("the house rolls" if shooter is None else "S%d shoots" % (shooter + 1))
+            raise NotShooter("S%d shoots" % (shooter + 1))
         self._call_no_more_bets(now_ms)
 
     def _pass_dice(self, s, now_ms, out):
@@ -259,8 +270,8 @@ class Cabinet:
             out.append((ROLL_DICE,))
         elif self.phase == SETTLING and now_ms >= self.deadline:
             self._open_betting(now_ms)
-        elif self.phase == BETTING:
-            self._watch_offer(now_ms)
+        if self.phase == BETTING:
+            self._watch_offer(now_ms)  # from the moment betting opens, not the next event
 
     def _watch_offer(self, now_ms):
         """The shooter must roll promptly, else the dice move on; with no shooter and wagers
@@ -278,8 +289,18 @@ class Cabinet:
             if waiting == HOUSE:
                 self._call_no_more_bets(now_ms)
             else:
-                self.table.pass_dice(waiting)
-                self.panels[waiting].message = "TOO SLOW: THE DICE MOVE ON"
+                self._too_slow(waiting, now_ms)
+
+    def _too_slow(self, s, now_ms):
+        self.table.pass_dice(s)
+        if self.shooter() != s:
+            self.panels[s].message = "TOO SLOW: THE DICE MOVE ON"
+            self._watch_offer(now_ms)  # the next shooter's time starts now
+            return
+        # Nobody else has a line bet to take the dice: rather than offer them back for ever
+        # (the wagers on the layout would wait with them), the house rolls (003 §5.11).
+        self.panels[s].message = "TOO SLOW: THE HOUSE ROLLS"
+        self._call_no_more_bets(now_ms)
 
     def _call_no_more_bets(self, now_ms):
         self.table.close_betting()
@@ -307,7 +328,7 @@ class Cabinet:
         """Game recall: each station's results of this roll, as (label, net) pairs."""
         results = [[] for _ in self.panels]
         for st in roll.settlements:
-            results[st.player].append((screens.label(st.kind, st.number, st.on), st.net()))
+            results[st.player].append((screens.label(st.kind, st.number, st.on), _net(st)))
         for s, panel in enumerate(self.panels):
             net = sum(n for _, n in results[s])
             panel.message = ""
@@ -317,6 +338,12 @@ class Cabinet:
         del self.recall[self.settings.recall:]
 
     # -- helpers
+
+    def _button_event(self, event):
+        s, button = self._station_event(event)
+        if button not in buttons.ALL:
+            raise BadEvent("no button called %s" % (button,))
+        return s, button
 
     def _station_event(self, event):
         if len(event) != 3 or type(event[1]) is not int or not 0 <= event[1] < len(self.panels):
@@ -332,13 +359,18 @@ class Cabinet:
         else:
             panel.view = TABLE  # past the last page: back to the table
 
-    def _why_not(self, s, button):
+    def _locked(self, s):
+        """Why station s takes no button but Help and Recall, or None."""
         if self.attendant:
             return "the attendant is at the cabinet"
         if self.phase == TILT:
             return "tilt: call the attendant"
         if self.panels[s].handpay:
             return "handpay waiting for the attendant"
+        return None
+
+    def _why_not(self, s, button):
+        # _press has refused a locked panel already.
         if button != buttons.CASH_OUT and self.phase != BETTING:
             return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
         return None
@@ -374,6 +406,13 @@ class Cabinet:
             out.append(effect)
 
 
+def _net(st):
+    # What a settlement did to the meter and the stake. Settlement.net() gives the win alone
+    # when a horn, world or C & E wins on one part and loses the others (engine issue): the
+    # lost parts come off here, as the table took them.
+    return st.win - st.lost - (st.commission if st.outcome == LOSE else 0)
+
+
 def _call(point, total):
     # What the stickperson calls: the facts of this roll only.
     if seven_out(point, total):
@@ -387,6 +426,7 @@ def _call(point, total):
     return " POINT IS %d" % total
 
 
+_BY_KIND = LINE + COME + tuple(FIXED_NUMBER)  # wagers the table names without a number
 _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key}

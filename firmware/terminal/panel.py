@@ -57,6 +57,10 @@ class Panel:
     def remember(self, kind, number, on, amount):
         self.round.append((kind, number, on, amount))
 
+    def forget(self, kind, number, on):
+        """A wager taken down is not a bet of this round: Repeat must not make it again."""
+        self.round = [b for b in self.round if b[:3] != (kind, number, on)]
+
     def close_round(self):
         if self.round:
             self.last_round = self.round

@@ -1,0 +1,263 @@
+# The virtual cabinet end to end: start it in Textual's test harness, press the keys a player
+# would, move the app's clock, and read the screen as the player sees it (its plain text).
+import argparse
+import asyncio
+
+from host_tools import helppages
+from host_tools.__main__ import main as host_tools_main
+from host_tools.sim import cli
+from host_tools.sim.app import CabinetApp
+from host_tools.sim.dice import ScriptedDice
+from terminal.cabinet import Cabinet
+from terminal.settings import Settings
+
+STEP_MS = 50
+PAGES = helppages.build()  # the default house rules' paytable
+
+
+class Clock:
+    """The app's clock, moved only by the test."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        return self.now
+
+
+def cabinet_app(script=(), stations=2, credits=100, capture=None):
+    clock = Clock()
+    cabinet = Cabinet(Settings(stations=stations, credits=credits), PAGES)
+    # The app's own timer is parked (an hour): the test moves time with pass_time().
+    app = CabinetApp(cabinet, ScriptedDice(list(script), roll_ms=600), clock=clock,
+                     tick_s=3600, capture=capture)
+    return app, clock
+
+
+async def pass_time(pilot, clock, ms):
+    """Let ms of the app's clock pass, a tick at a time, as its timer would."""
+    for _ in range(ms // STEP_MS):
+        clock.now += STEP_MS
+        pilot.app.step()
+    await pilot.pause()
+
+
+async def screen(pilot):
+    await pilot.pause()
+    return pilot.app.screen_text()
+
+
+def play(scenario, size=(80, 24), **kwargs):
+    """Run an async scenario(pilot, clock) against a fresh virtual cabinet."""
+    app, clock = cabinet_app(**kwargs)
+
+    async def run():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await scenario(pilot, clock)
+
+    asyncio.run(run())
+    return app
+
+
+def station_line(text, s):
+    """The first line of station s's display: 'S1 CR 95 SHOOTER'."""
+    for line in text.splitlines():
+        at = line.find("S%d CR " % s)
+        if at >= 0:
+            return line[at:].split("█")[0].split("▏")[0].strip()
+    raise AssertionError("no display for S%d on screen:\n%s" % (s, text))
+
+
+def test_a_pass_line_bet_with_odds_wins_when_the_point_is_made():
+    async def scenario(pilot, clock):
+        text = await screen(pilot)
+        assert "PLACE YOUR BETS" in text and "PUCK ●OFF" in text
+        await pilot.press("p", "x", "space")  # S1: the pass line, one 5 chip
+        text = await screen(pilot)
+        assert station_line(text, 1) == "S1 CR 95 SHOOTER"
+        assert "PASS: 5" in text and "S1 PASS 5" in text  # the display and the layout
+        await pilot.press("enter")
+        assert "NO MORE BETS" in await screen(pilot)
+        await pass_time(pilot, clock, 1000)  # "no more bets" shown, then the dice are asked for
+        text = await screen(pilot)
+        assert "DICE ROLLING" in text and "[?] [?] ROLLING" in text
+        await pass_time(pilot, clock, 600)
+        text = await screen(pilot)
+        assert "3+3=6 POINT IS 6" in text and "POINT 6" in text
+        assert "DICE [3] [3] = 6" in text
+        assert "PUCK ○OFF ○4 ○5 ●6 ○8 ○9 ○10" in text
+        await pass_time(pilot, clock, 2500)
+        assert "PLACE YOUR BETS" in await screen(pilot)
+        await pilot.press("o", "6", "space")  # odds behind the pass line: 5 on the 6
+        text = await screen(pilot)
+        assert station_line(text, 1) == "S1 CR 90 SHOOTER"
+        assert "S1 PASS 5 ODDS 5" in text
+        await pilot.press("enter")
+        await pass_time(pilot, clock, 1600)
+        text = await screen(pilot)
+        assert "4+2=6 POINT MADE" in text
+        # the pass line pays 5 to 5 and the odds 6 to 5: 10 + 11 back on the meter
+        assert station_line(text, 1).startswith("S1 CR 111")
+        assert "WIN 11" in text
+        assert station_line(text, 2) == "S2 CR 100"  # the other station is untouched
+        await pass_time(pilot, clock, 2500)
+        text = await screen(pilot)
+        assert "PUCK ●OFF ○4 ○5 ○6 ○8 ○9 ○10" in text and "LAST ROLLS: 6 6" in text
+
+    play(scenario, script=[(3, 3), (4, 2)])
+
+
+def test_a_late_bet_is_refused_on_the_display():
+    async def scenario(pilot, clock):
+        await pilot.press("p", "space", "enter", "tab", "f", "space")  # S2 tries the field late
+        text = await screen(pilot)
+        assert "no more bets" in text
+        assert station_line(text, 2) == "S2 CR 100"
+        assert list(pilot.app.signals) == [(1, "refused")]
+
+    play(scenario, script=[(1, 2)])
+
+
+def test_a_no_roll_is_shown_with_its_reason_and_the_dice_are_asked_again():
+    async def scenario(pilot, clock):
+        await pilot.press("p", "space", "enter")
+        await pass_time(pilot, clock, 1600)
+        text = await screen(pilot)
+        assert "NO ROLL: die off the table" in text and "DICE NO ROLL" in text
+        await pass_time(pilot, clock, 1600)
+        assert "5+6=11 NATURAL" in await screen(pilot)
+
+    play(scenario, script=["no_roll:die off the table", (5, 6)])
+
+
+def test_eight_stations_fit_at_80x24():
+    async def scenario(pilot, clock):
+        for _ in range(7):
+            await pilot.press("tab")
+        await pilot.press("p", "space", "enter")  # S8 shoots
+        await pass_time(pilot, clock, 1600)
+        text = await screen(pilot)
+        lines = text.splitlines()
+        assert len(lines) == 24 and max(len(line) for line in lines) <= 80
+        for s in range(1, 9):
+            assert station_line(text, s).startswith("S%d CR " % s)
+            assert ("S%d " % s) in text.split("LAST ROLLS")[1]  # its line on the layout
+        assert "▶S8 PASS 1" in text and "S8 CR 99 SHOOTER" in text
+        assert "q QUIT" in lines[-1]
+
+    play(scenario, stations=8, script=[(2, 2)])
+
+
+def test_help_shows_the_paytable_with_the_house_edge():
+    async def scenario(pilot, clock):
+        await pilot.press("question_mark")
+        text = await screen(pilot)
+        assert "HELP 1/%d" % len(PAGES) in text and "HOW TO BET" in text
+        await pilot.press("question_mark")
+        text = await screen(pilot)
+        assert "PASS LINE" in text and "PAYS 1:1" in text and "HOUSE EDGE 1.41%" in text
+        await pilot.press("p")  # a game button leaves the view and does nothing else
+        text = await screen(pilot)
+        assert "HELP 2/" not in text and station_line(text, 1) == "S1 CR 100"
+
+    play(scenario)
+
+
+def test_the_attendant_key_turns_on_and_off():
+    async def scenario(pilot, clock):
+        assert "key off" in await screen(pilot)
+        await pilot.press("k")
+        text = await screen(pilot)
+        assert "KEY ON" in text and "ATTENDANT" in text
+        await pilot.press("space")
+        assert "the attendant is at the cabinet" in await screen(pilot)
+        await pilot.press("k")
+        text = await screen(pilot)
+        assert "key off" in text and "PLACE YOUR BETS" in text
+
+    play(scenario)
+
+
+def test_cash_out_is_a_handpay_the_attendant_confirms():
+    async def scenario(pilot, clock):
+        await pilot.press("i")  # 100 credits in
+        assert station_line(await screen(pilot), 1) == "S1 CR 200"
+        await pilot.press("m")
+        text = await screen(pilot)
+        assert station_line(text, 1) == "S1 CR 0" and "HANDPAY 200" in text
+        await pilot.press("k", "k")
+        assert "HANDPAY 200 PAID" in await screen(pilot)
+
+    play(scenario)
+
+
+def test_the_screen_is_saved_as_text_on_f2_and_at_quit(tmp_path):
+    capture = tmp_path / "capture.txt"
+
+    async def scenario(pilot, clock):
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "PUCK ●OFF" in capture.read_text()
+        capture.unlink()
+        await pilot.press("p", "space", "q")
+        await pilot.pause()
+
+    app = play(scenario, capture=str(capture))
+    assert app.return_code == 0
+    assert "S1 PASS 1" in capture.read_text()
+
+
+def test_a_restart_is_a_new_cabinet():
+    async def bet(pilot, clock):
+        await pilot.press("p", "space", "q")
+
+    play(bet)
+
+    async def fresh(pilot, clock):
+        text = await screen(pilot)
+        assert station_line(text, 1) == "S1 CR 100" and "S1 no bets" in text
+
+    play(fresh)
+
+
+def test_the_sim_command_refuses_a_ninth_station(capsys):
+    assert host_tools_main(["sim", "--stations", "9"]) == 2
+    assert "1 to 8 stations" in capsys.readouterr().err
+
+
+def test_three_no_rolls_tilt_the_cabinet_until_the_attendant_clears_it():
+    async def scenario(pilot, clock):
+        await pilot.press("p", "space", "enter")
+        for _ in range(3):
+            await pass_time(pilot, clock, 1600)
+        text = await screen(pilot)
+        assert "TILT: 3 NO ROLLS IN A ROW" in text
+        assert "PUCK ●OFF ●4 ●5 ●6 ●8 ●9 ●10" in text  # every lamp red
+        await pilot.press("space")
+        assert "tilt: call the attendant" in await screen(pilot)
+        await pilot.press("k")
+        assert "ATTENDANT: 3 NO ROLLS IN A ROW" in await screen(pilot)
+        await pilot.press("k")
+        await pass_time(pilot, clock, 1600)  # the bets stand: the dice are asked for again
+        text = await screen(pilot)
+        assert "6+5=11 NATURAL" in text and station_line(text, 1) == "S1 CR 101"
+
+    play(scenario, script=["no_roll:die off the table", "no_roll:cocked die",
+                           "no_roll:die off the table", (6, 5)])
+
+
+def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
+    script = tmp_path / "demo.dice"
+    script.write_text("# a demo\n3 4\nno_roll die off the table\n")
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    cabinet, dice = cli.build(parser.parse_args(
+        ["--stations", "4", "--credits", "250", "--odds", "5x", "--put",
+         "--dice-script", str(script), "--seed", "9"]))
+    assert len(cabinet.panels) == 4 and cabinet.table.credits == [250] * 4
+    assert cabinet.settings.rules.odds == "5x" and cabinet.settings.rules.put is True
+    assert dice.left() == 2 and dice.then.seed == 9
+    bad = tmp_path / "bad.dice"
+    bad.write_text("3 9\n")
+    assert host_tools_main(["sim", "--dice-script", str(bad)]) == 2

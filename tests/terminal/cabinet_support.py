@@ -1,0 +1,325 @@
+# Helpers for the cabinet's tests, which run under pytest on CPython and under tests/mp/runner.py
+# on MicroPython: plain functions and asserts, no pytest features, no reliance on dict order.
+#
+# A Driver plays the cabinet as its drivers would: it sends events at a fake time it moves on
+# itself, keeps what each output last showed (the displays, the sign, the puck), answers the
+# cabinet's (ROLL_DICE,) with scripted dice, and after every event checks that no meter is
+# negative and that no credit was made or lost.
+from terminal import buttons, puck, screens
+from terminal.cabinet import Cabinet, BETTING, CLOSED, ROLLING, SETTLING
+from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
+                             DISPLAY, STATUS, ROLL_DICE, SIGNAL)
+from terminal.settings import Settings
+from craps.wagers import LOSE, UNITS
+
+
+def raises(error, fn, *args):
+    """Call fn and return the exception of type `error` it must raise."""
+    try:
+        fn(*args)
+    except error as e:
+        return e
+    raise AssertionError("%s was not raised" % error.__name__)
+
+
+class Driver:
+    """A cabinet with fake time and scripted dice. Settings' keywords pass through."""
+
+    def __init__(self, stations=1, credits=1000, help_pages=(), **settings):
+        self.settings = Settings(stations=stations, credits=credits, **settings)
+        self.cab = Cabinet(self.settings, help_pages)
+        self.table = self.cab.table
+        self.now = 0
+        self.display = [None] * stations  # what each station's display shows now
+        self.status = None  # the cabinet's sign
+        self.frame = None  # the puck
+        self.frames = []  # every puck frame shown, oldest first
+        self.signals = []  # (station, name), oldest first
+        self.effects = []  # of the last event
+        self.asked = 0  # (ROLL_DICE,) effects seen
+        self.rolls = []  # each roll's settlements, as settled() tuples
+        self.shooters = []  # each roll's shooter as the engine saw it (None: the house)
+        self.money_in = [credits] * stations  # every credit that came into each station
+        self.paid = [0] * stations  # handpays the attendant paid
+        self.won = [0] * stations  # each station's net over every settlement
+        self._watch_the_rolls()
+        self.event((TICK,))
+
+    def _watch_the_rolls(self):
+        # The cabinet keeps no Roll: wrap the table's roll() to see every settlement.
+        roll = self.table.roll
+
+        def watched(d1, d2):
+            r = roll(d1, d2)
+            self.rolls.append([settled(s) for s in r.settlements])
+            self.shooters.append(r.shooter)
+            for s in r.settlements:
+                self.won[s.player] += net(s)
+            return r
+        self.table.roll = watched
+
+    # -- events
+
+    def event(self, event, check=True):
+        out = self.cab.handle(event, self.now)
+        self.effects = out
+        for effect in out:
+            self._see(effect)
+        if check:
+            self.check()
+        return out
+
+    def _see(self, effect):
+        what = effect[0]
+        if what == DISPLAY:
+            self.display[effect[1]] = effect[2]
+        elif what == STATUS:
+            self.status = effect[1]
+        elif what == PUCK:
+            self.frame = effect[1]
+            self.frames.append(effect[1])
+        elif what == SIGNAL:
+            self.signals.append((effect[1], effect[2]))
+        elif what == ROLL_DICE:
+            self.asked += 1
+        else:
+            raise AssertionError("an effect of no known kind: %s" % (effect,))
+
+    def press(self, s, *names):
+        """Press and release each button in turn; returns every effect."""
+        out = []
+        for name in names:
+            out += self.event((PRESS, s, name))
+            out += self.event((RELEASE, s, name))
+        return out
+
+    def down(self, s, name):
+        return self.event((PRESS, s, name))
+
+    def up(self, s, name):
+        return self.event((RELEASE, s, name))
+
+    def tick(self, ms=0):
+        self.now += ms
+        return self.event((TICK,))
+
+    def to(self, now):
+        assert now >= self.now, "time runs forward"
+        self.now = now
+        return self.event((TICK,))
+
+    def credits_in(self, s, credits):
+        out = self.event((CREDITS_IN, s, credits), False)
+        self.money_in[s] += credits
+        self.check()
+        return out
+
+    def key(self, on):
+        owed = [p.handpay for p in self.cab.panels]
+        out = self.event((KEY, on), False)
+        for s, p in enumerate(self.cab.panels):
+            self.paid[s] += owed[s] - p.handpay
+        self.check()
+        return out
+
+    def press_all(self, s, names=buttons.ALL):
+        """Every button down at once, none released."""
+        out = []
+        for name in names:
+            out += self.event((PRESS, s, name))
+        return out
+
+    def release_all(self, s, names=buttons.ALL):
+        for name in names:
+            self.event((RELEASE, s, name))
+
+    # -- a round
+
+    def call(self, by):
+        """The shooter at station `by` presses Roll: "no more bets"."""
+        self.press(by, buttons.ROLL)
+        assert self.cab.phase == CLOSED, "Roll at S%d did not call no more bets: %s" % (
+            by + 1, self.message(by))
+        assert self.status[0] == "NO MORE BETS"
+
+    def ask(self):
+        """Let call_ms pass: the cabinet must ask the dice source for a roll."""
+        assert self.cab.phase == CLOSED
+        asked = self.asked
+        self.tick(self.settings.call_ms)
+        assert self.asked == asked + 1, "no ROLL_DICE after the call"
+        assert self.cab.phase == ROLLING
+
+    def dice(self, d1, d2):
+        """The dice source answers; the result shows until settle_ms has passed."""
+        before = len(self.rolls)
+        self.event((DICE, d1, d2))
+        assert len(self.rolls) == before + 1, "the dice were not settled"
+        assert self.cab.phase == SETTLING
+        self.check_recall()
+        return self.rolls[-1]
+
+    def check_recall(self):
+        """The newest recall entry: these dice, and each station's results as settled."""
+        if not self.settings.recall:
+            return
+        dice, point, results = self.cab.recall[0]
+        assert dice == self.cab.history[0]
+        for s in range(len(results)):
+            assert sum(n for _, n in results[s]) == self.net(s)
+            assert len(results[s]) == len([x for x in self.rolls[-1] if x[0] == s])
+
+    def settle(self):
+        self.tick(self.settings.settle_ms)
+        assert self.cab.phase == BETTING
+
+    def roll(self, d1, d2, by=None):
+        """A whole roll: the shooter (by default the cabinet's) presses Roll, the dice are asked
+        for, thrown and paid, and betting opens again. Returns the roll's settlements."""
+        self.call(self.cab.shooter() if by is None else by)
+        return self.throw(d1, d2)
+
+    def throw(self, d1, d2):
+        """The rest of a roll once "no more bets" is called (by a shooter or the house)."""
+        self.ask()
+        settlements = self.dice(d1, d2)
+        self.settle()
+        return settlements
+
+    def no_roll(self, reason="DIE OFF THE TABLE"):
+        self.ask()
+        before = len(self.rolls)
+        self.event((NO_ROLL, reason))
+        assert len(self.rolls) == before, "a no roll settled something"
+
+    def chip(self, s, value):
+        """Press Chip until the chip is `value` credits."""
+        for _ in self.settings.chips:
+            if self.cab.panels[s].chip_value() == value:
+                return
+            self.press(s, buttons.CHIP)
+        raise AssertionError("no chip of %d" % value)
+
+    def bet(self, s, *selects, chips=1):
+        """Select (each button in turn), then press Bet `chips` times."""
+        self.press(s, *selects)
+        for _ in range(chips):
+            self.press(s, buttons.BET)
+
+    # -- what a player sees
+
+    def message(self, s):
+        return self.display[s][4]
+
+    def credits(self, s):
+        """The credit meter as the display shows it (checked against the table)."""
+        top = self.display[s][0].split()
+        assert top[0] == "S%d" % (s + 1) and top[1] == "CR"
+        assert int(top[2]) == self.table.credits[s]
+        return int(top[2])
+
+    def spot_line(self, s):
+        return self.display[s][1]
+
+    def refused(self, s, *names):
+        """Each button is refused with a beep and changes no money. Returns the message."""
+        for name in names:
+            before = money(self.table)
+            signals = len(self.signals)
+            self.press(s, name)
+            assert (s, "refused") in self.signals[signals:], "S%d %s was not refused" % (
+                s + 1, name)
+            assert money(self.table) == before, "a refused %s moved money" % name
+        return self.message(s)
+
+    def net(self, s, settlements=None):
+        """Station s's net on a roll's settlements (the last roll by default)."""
+        settlements = self.rolls[-1] if settlements is None else settlements
+        return sum(x[5] for x in settlements if x[0] == s)
+
+    # -- the books
+
+    def house(self):
+        """The house's net: what the players' settlements lost, less what they won."""
+        return -sum(self.won)
+
+    def check(self):
+        """No meter below 0; at each station, meter + stakes on the layout + handpay owed +
+        handpays paid = credits in + the net of its settlements: no credit made or lost."""
+        t = self.table
+        # Only changes become effects: what was drawn last must be what the cabinet shows now.
+        assert self.status == screens.status(self.cab, self.now)
+        for s in range(t.stations()):
+            assert self.display[s] == screens.station(self.cab, s)
+            assert type(t.credits[s]) is int and t.credits[s] >= 0, \
+                "S%d meter is %s" % (s + 1, t.credits[s])
+            held = t.credits[s] + t.on_table(s) + self.cab.panels[s].handpay + self.paid[s]
+            assert held == self.money_in[s] + self.won[s], \
+                "S%d: meter %d, layout %d, handpay %d, paid %d; in %d, settlements net %d" % (
+                    s + 1, t.credits[s], t.on_table(s), self.cab.panels[s].handpay,
+                    self.paid[s], self.money_in[s], self.won[s])
+
+
+def net(s):
+    """A settlement's effect on its player's money: the win, less the stake lost and, on a
+    loss, the commission paid up front. Settlement.net() says the same except for a horn,
+    world or C & E that wins on a part and loses the others: it leaves the lost parts out
+    (an engine issue), so the books are kept with this."""
+    n = s.win - s.lost - (s.commission if s.outcome == LOSE else 0)
+    if s.kind not in UNITS:
+        assert s.net() == n, "Settlement.net() of %s is %d, not %d" % (s.kind, s.net(), n)
+    return n
+
+
+def settled(s):
+    """A settlement as a tuple: (player, kind, number, on, outcome, net, win, lost, returned,
+    stays). The table reuses its settlement records: copy them before the next roll."""
+    return (s.player, s.kind, s.number, s.on, s.outcome, net(s), s.win, s.lost, s.returned,
+            s.stays)
+
+
+def find(settlements, player, kind, number=None):
+    """The one settlement of `kind` (on `number` if given) for `player`."""
+    found = [x for x in settlements if x[0] == player and x[1] == kind and
+             number in (None, x[2])]
+    assert len(found) == 1, "%d settlements of %s for S%d" % (len(found), kind, player + 1)
+    return found[0]
+
+
+def money(t):
+    """Every station's meter and stakes on the layout."""
+    return (list(t.credits), wagers(t))
+
+
+def wagers(t):
+    return sorted((w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
+                  for w in t.wagers)
+
+
+def snapshot(cab):
+    """Everything in the cabinet a bad event must leave as it was."""
+    panels = [(p.chip, p.mode, p.spot, sorted(p.cycle.items()), p.view, p.page, list(p.held),
+               p.handpay, p.message, list(p.round), list(p.last_round)) for p in cab.panels]
+    t = cab.table
+    return (money(t), t.point, t.holder, t.betting_open, t.hand_rolls, cab.phase, cab.deadline,
+            cab.offer, cab.no_rolls, cab.attendant, cab.tilt, cab.news, cab.pattern,
+            list(cab.history), list(cab.recall), panels)
+
+
+def lit(frame):
+    """The lamps of a puck frame that are not dark, as {index: colour}."""
+    return dict((i, c) for i, c in enumerate(frame) if c != puck.DARK)
+
+
+class Dice:
+    """A tiny fixed-seed generator (the same numbers on CPython and MicroPython)."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self, n):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 8) % n
+
+    def die(self):
+        return self.next(6) + 1

@@ -1,0 +1,246 @@
+# The panel: every button at once, bounces, the help and recall views, and events no driver
+# should send (they raise BadEvent and change nothing).
+from cabinet_support import Driver, Dice, money, snapshot, raises
+from terminal import buttons
+from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
+from terminal.events import PRESS, RELEASE, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
+
+HELP = (("HOW TO BET", "SELECT A SPOT"), ("PASS LINE", "PAYS 1:1"), ("FIELD", "PAYS 1:1"))
+
+
+def all_at_once(d):
+    """Every button of every station down at once, then all released; again in reverse."""
+    for s in range(len(d.cab.panels)):
+        d.press_all(s)
+    for s in range(len(d.cab.panels)):
+        d.release_all(s)
+    backwards = tuple(reversed(buttons.ALL))
+    for s in range(len(d.cab.panels)):
+        d.press_all(s, backwards)
+    for s in range(len(d.cab.panels)):
+        d.release_all(s, backwards)
+
+
+def test_every_button_at_once_in_every_phase():
+    d = Driver(stations=4, credits=200)
+    d.bet(0, "pass", "chip")
+    d.bet(1, "dont_pass", "chip")
+    d.roll(2, 2)  # point 4
+    d.bet(0, "come")
+    d.bet(2, "place", "n6", chips=6)
+    layout = money(d.table)[1]
+    all_at_once(d)  # betting open, the puck ON
+    # Bet found no wager to make (the last spot selected is Fire: no side bets here), Repeat
+    # found only a pass bet it may not make now, S1's Roll called no more bets, and every
+    # station cashed out.
+    assert d.cab.phase == CLOSED and money(d.table)[1] == layout
+    assert [p.handpay for p in d.cab.panels] == [190, 195, 194, 200]
+    assert d.table.credits == [0, 0, 0, 0]
+    d.ask()
+    all_at_once(d)
+    assert d.cab.phase == ROLLING
+    d.dice(3, 3)
+    all_at_once(d)
+    assert d.cab.phase == SETTLING
+    d.settle()
+    assert d.table.credits == [0, 0, 7, 0]  # the place 6 won 7 on a locked meter
+    d.key(True)
+    all_at_once(d)  # the attendant at the cabinet
+    d.key(False)
+    assert d.paid == [190, 195, 194, 200]
+    all_at_once(d)  # unlocked: S3 cashes out what it won
+    assert d.paid == [190, 195, 194, 200] and d.cab.panels[2].handpay == 7
+
+
+def test_every_button_at_once_in_a_tilt():
+    d = Driver(stations=2, credits=50)
+    d.bet(0, "pass")
+    d.bet(1, "field")
+    d.call(0)
+    for _ in range(3):
+        d.no_roll()
+    assert d.cab.phase == TILT
+    before = money(d.table)
+    all_at_once(d)
+    assert money(d.table) == before and d.cab.phase == TILT and d.asked == 3
+    d.key(True)
+    d.key(False)
+    d.throw(4, 3)
+    assert d.credits(0) == 51 and d.credits(1) == 49
+
+
+def test_every_button_at_once_on_a_fresh_cabinet():
+    d = Driver(stations=8, credits=10, rules={"side_bets": True})
+    for s in range(8):
+        d.press_all(s)
+    # In ALL's order: the selections end on Fire and the chip of 5, Bet puts 5 on Fire and
+    # Take Down takes it off, Roll finds no shooter, Pass Dice hands the dice on, Cash Out
+    # takes the meter, and Recall is the view left open.
+    for s in range(8):
+        assert d.cab.panels[s].handpay == 10 and d.table.credits[s] == 0
+        assert d.display[s] == ("RECALL", "NO ROLLS YET")
+    assert d.table.wagers == [] and d.table.holder == 0
+    assert d.asked == 0 and d.cab.phase == BETTING  # nobody has a line bet: nobody rolls
+    assert d.status[1] == "PUCK OFF  BET THE LINE TO SHOOT"
+
+
+def test_a_bounce_is_ignored():
+    d = Driver(stations=2)
+    d.down(0, "pass")
+    d.down(0, "bet")
+    d.down(0, "bet")  # no release between: one press
+    assert d.table.find(0, "pass").amount == 1
+    d.up(0, "bet")
+    d.down(0, "bet")
+    assert d.table.find(0, "pass").amount == 2
+    d.up(0, "field")  # a release of a button that is not down changes nothing
+    d.down(0, "bet")
+    assert d.table.find(0, "pass").amount == 2
+    d.down(0, "chip")
+    d.down(0, "chip")
+    assert d.display[0][2] == "CHIP 5  PLACE"
+    d.down(1, "bet")  # the same button at another station is another button
+    d.down(1, "bet")
+    assert d.table.find(1, "pass").amount == 1
+    d.up(0, "bet")
+    d.up(0, "bet")  # a second release changes nothing either
+    d.down(0, "bet")
+    assert d.table.find(0, "pass").amount == 7
+    d.down(0, "roll")  # S1 shoots: no more bets
+    signals = len(d.signals)
+    d.down(0, "roll")  # a bounce, not a late Roll: no refusal either
+    assert d.cab.phase == CLOSED and d.signals[signals:] == []
+    d.down(0, "cash_out")
+    d.down(0, "cash_out")
+    assert d.cab.panels[0].handpay == 993
+
+
+def test_help_pages_and_leaving_them_change_no_meter():
+    d = Driver(stations=2, help_pages=HELP)
+    d.bet(0, "pass")
+    before = snapshot(d.cab)[0]
+    d.press(0, "help")
+    assert d.display[0] == ("HELP 1/3", "HOW TO BET", "SELECT A SPOT")
+    assert d.display[1][0] == "S2 CR 1000"  # the other station keeps its view
+    d.press(0, "help")
+    assert d.display[0] == ("HELP 2/3", "PASS LINE", "PAYS 1:1")
+    d.press(0, "help")
+    assert d.display[0] == ("HELP 3/3", "FIELD", "PAYS 1:1")
+    d.press(0, "help")  # past the last page: back to the table
+    assert d.display[0][0] == "S1 CR 999 SHOOTER"
+    d.press(0, "help", "help")
+    d.press(0, "bet")  # a game button leaves the view and does nothing else
+    assert d.display[0][0] == "S1 CR 999 SHOOTER" and d.display[0][1] == "PASS: 1"
+    d.press(0, "help", "recall")  # from help straight to recall
+    assert d.display[0] == ("RECALL", "NO ROLLS YET")
+    d.press(0, "recall")  # one page with no rolls: back to the table
+    assert d.display[0][0] == "S1 CR 999 SHOOTER"
+    assert snapshot(d.cab)[0] == before
+    d = Driver(stations=1)
+    d.press(0, "help")
+    assert d.display[0] == ("HELP 1/1", "Paytable not loaded")
+
+
+def test_recall_shows_past_rolls_with_the_stations_results():
+    d = Driver(stations=2, recall=3)
+    d.bet(0, "pass", "chip", chips=2)
+    d.bet(1, "dont_pass")
+    d.bet(1, "field")
+    d.roll(5, 5)  # point 10
+    d.bet(0, "odds", "n10", chips=2)
+    d.roll(2, 3)
+    d.roll(6, 4)  # point made
+    d.bet(0, "pass")
+    d.roll(1, 1)  # craps
+    before = snapshot(d.cab)[0]
+    d.press(0, "recall")
+    assert d.display[0] == ("RECALL 1/3", "1+1=2 COME OUT", "PASS -5", "NET -5")
+    d.press(0, "recall")
+    assert d.display[0] == ("RECALL 2/3", "6+4=10 PT 10", "PASS +10", "ODDS PASS 10 +20",
+                            "NET +30")
+    d.press(0, "recall")
+    assert d.display[0] == ("RECALL 3/3", "2+3=5 PT 10", "NET +0")
+    d.press(0, "recall")
+    assert d.display[0][0] == "S1 CR 1025"
+    d.press(1, "recall", "recall")
+    assert d.display[1] == ("RECALL 2/3", "6+4=10 PT 10", "DONT PASS -1", "NET -1")
+    d.press(1, "help")  # another view: its first page
+    assert d.display[1][0] == "HELP 1/1"
+    d.press(1, "recall")
+    assert d.display[1][0] == "RECALL 1/3"
+    assert snapshot(d.cab)[0] == before
+    d.press(1, "n6")
+    assert d.display[1][0] == "S2 CR 1000" and d.display[1][2] == "CHIP 1  PLACE"
+
+
+def test_views_work_while_locked_and_change_nothing():
+    d = Driver(stations=1, help_pages=HELP)
+    d.bet(0, "pass")
+    d.press(0, "cash_out")
+    before = snapshot(d.cab)[0]
+    d.press(0, "recall")
+    assert d.display[0] == ("RECALL", "NO ROLLS YET")
+    d.press(0, "help")
+    assert d.display[0][0] == "HELP 1/3"
+    assert snapshot(d.cab)[0] == before and d.cab.panels[0].handpay == 999
+
+
+def test_bad_events_raise_and_change_nothing():
+    d = Driver(stations=2)
+    d.bet(0, "pass", "chip")
+    d.down(1, "field")
+    bad = [
+        ("press",), "press", ["press", 0, "bet"], (), (["press"], 0, "bet"), (None,),
+        ("shake",), ("PRESS", 0, "bet"),
+        (PRESS, 2, "bet"), (PRESS, -1, "bet"), (PRESS, True, "bet"), (PRESS, "0", "bet"),
+        (PRESS, 0), (PRESS, 0, "bet", 1), (PRESS, 0, "shoot"), (PRESS, 0, None),
+        (PRESS, 0, ["bet"]), (RELEASE, 1, "nope"), (RELEASE, 5, "field"), (RELEASE, 0),
+        (CREDITS_IN, 0, 1.5), (CREDITS_IN, 0, "5"), (CREDITS_IN, 0, True), (CREDITS_IN, 0, 0),
+        (CREDITS_IN, 0, -5), (CREDITS_IN, 2, 5), (CREDITS_IN, 0), (CREDITS_IN, 0, 5, 5),
+        (KEY, 1), (KEY, 0), (KEY, None), (KEY, "on"), (KEY,), (KEY, True, True),
+        (DICE, 3), (DICE, 3, 4, 5), (NO_ROLL,), (NO_ROLL, "a", "b"),
+    ]
+    for event in bad:
+        before = snapshot(d.cab)
+        e = raises(BadEvent, d.cab.handle, event, d.now)
+        assert str(e), "a BadEvent says what was wrong"
+        assert snapshot(d.cab) == before, "%s changed the cabinet" % (event,)
+    assert isinstance(BadEvent("x"), ValueError)
+    d.up(1, "field")
+    d.press(0, "bet")  # the cabinet still works
+    assert d.table.find(0, "pass").amount == 10
+
+
+def test_a_quiet_cabinet_shows_nothing_new():
+    d = Driver(stations=3)
+    assert d.tick(0) == []
+    assert d.tick(5000) == []  # nothing to count down, nothing to animate
+    d.bet(0, "pass")
+    out = d.tick(0)
+    assert out == []
+    out = d.tick(1000)  # the countdown on the sign moves on; nothing else
+    assert [e[0] for e in out] == ["status"] and d.status[1] == "PUCK OFF  S1 SHOOTS 29s"
+
+
+def test_a_random_storm_of_presses_moves_no_credit():
+    d = Driver(stations=3, credits=40, rules={"side_bets": True, "put": True})
+    dice = Dice(7)
+    names = buttons.ALL
+    for step in range(3000):
+        s = dice.next(3)
+        name = names[dice.next(len(names))]
+        kind = dice.next(10)
+        if kind < 6:
+            d.press(s, name)
+        elif kind < 8:
+            d.down(s, name)
+        elif kind < 9:
+            d.up(s, name)
+        else:
+            d.tick(dice.next(3000))
+        if d.cab.phase == ROLLING:
+            d.event((DICE, dice.die(), dice.die()))
+        if step % 500 == 499:
+            d.key(True)
+            d.key(False)
+    assert len(d.rolls) > 5
