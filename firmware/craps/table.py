@@ -43,9 +43,8 @@ class Settlement:
     def net(self):
         """What the settlement did to the player's money: the win, less the stake and any
         up-front commission lost."""
-        if self.outcome == LOSE:
-            return -self.lost - self.commission
-        return self.win
+        lost = self.lost + (self.commission if self.outcome == LOSE else 0)
+        return self.win - lost  # a horn, world or C & E may win some parts and lose others
 
 
 class Roll:
@@ -195,7 +194,7 @@ class Table:
         and so may the station they would go to when the holder has no line bet."""
         self._check_open(player)
         if player != self.holder and player != self.next_shooter():
-            raise errors.NotShooter("station %d does not hold the dice" % player)
+            raise errors.NotShooter("only the shooter can pass the dice")
         self.holder = (player + 1) % len(self.credits)
         self.hand_rolls = 0  # a new shooter's hand: side bets open again
 

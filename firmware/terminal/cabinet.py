@@ -1,8 +1,9 @@
 # The cabinet's state machine: handle(event, now_ms) -> effects. It holds the table (the rules
 # engine), each station's panel and the round's phase; it reads no clock and drives no pin.
-from craps.errors import Refusal, NoSuchWager, NotShooter, NotEnoughCredits, NoFlatBet
+from craps.errors import (Refusal, BadNumber, NoSuchWager, NotShooter, NotEnoughCredits,
+                          NoFlatBet)
 from craps.table import Table, seven_out
-from craps.wagers import LINE, COME, FIXED_NUMBER, UNITS, LOSE
+from craps.wagers import LINE, COME, FIXED_NUMBER, UNITS
 from terminal import buttons, puck, screens
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
                              DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
@@ -26,6 +27,7 @@ class Cabinet:
         self.phase = BETTING
         self.deadline = 0  # when CLOSED or SETTLING ends
         self.offer = None  # (station or HOUSE, when): who must roll, and by when
+        self.keeper = None  # the station that keeps the dice after its roll (no seven-out)
         self.no_rolls = 0  # in a row
         self.attendant = False  # the attendant key is on
         self.tilt = ""  # why the cabinet tilted
@@ -50,7 +52,9 @@ class Cabinet:
     # -- what the screens ask
 
     def shooter(self):
-        return self.table.next_shooter()
+        """Who rolls next: the station that keeps the dice, else (at the start, after a seven-out
+        or when the dice were given up) the first clockwise with a line bet; None: the house."""
+        return self.keeper if self.keeper is not None else self.table.next_shooter()
 
     def spot(self, s):
         """The selected spot as the table names it: (kind, number, on); odds name their flat bet,
@@ -63,13 +67,11 @@ class Cabinet:
             return kind, FIXED_NUMBER[kind], None  # big 6 and big 8 sit on their number
         if kind != "odds":
             return kind, number, None
-        for on in ("pass", "dont_pass"):
-            if t.point == number and t.find(s, on, number):
-                return "odds", number, on
-        for on in ("come", "dont_come", "put"):
-            if t.find(s, on, number):
-                return "odds", number, on
-        return None, number, None
+        flats = [on for on in LINE if t.point == number and t.find(s, on, number)]
+        flats += [on for on in ("come", "dont_come", "put") if t.find(s, on, number)]
+        if not flats:
+            return None, number, None
+        return "odds", number, flats[self.panels[s].odds_pick % len(flats)]
 
     def time_left(self, now_ms):
         if self.phase != BETTING or self.offer is None or self.attendant:
@@ -135,9 +137,13 @@ class Cabinet:
             return
         self.no_rolls = 0
         total = roll.total
+        # The shooter keeps the dice, bet or no bet, until a seven-out or giving them up.
+        self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        self._remember(roll, point)
+        for s, net in enumerate(self._remember(roll, point)):
+            if net > 0:
+                out.append((SIGNAL, s, "win"))
         self.news = screens.dice_text(roll.dice) + _call(point, total)
         if seven_out(point, total):
             self.pattern = (puck.SEVEN_OUT, 0, now_ms)
@@ -202,6 +208,8 @@ class Cabinet:
         self.panels[s].message = "%s +%d" % (screens.label(kind, number, on), amount)
 
     def _place(self, s, kind, number, on, amount):
+        if kind in COME and number:
+            raise BadNumber("come bets go in the box: press COME or DONT COME")
         if kind == "odds":
             self.table.odds(s, on, amount, number)
         else:
@@ -225,14 +233,18 @@ class Cabinet:
                                            "WORKING" if w.works_on_come_out() else "OFF")
 
     def _repeat(self, s, now_ms, out):
+        """The last round's bets again: each spot brought up to what it had then (a place bet
+        still up is not doubled)."""
         bets = self.panels[s].last_round
         if not bets:
             raise NoSuchWager("no bets from the last round to repeat")
         made = 0
         for kind, number, on, amount in bets:
+            short = amount - self._staked(s, kind, number, on)
             try:
-                self._place(s, kind, number, on, amount)
-                self.panels[s].remember(kind, number, on, amount)
+                if short > 0:
+                    self._place(s, kind, number, on, short)
+                    self.panels[s].remember(kind, number, on, short)
                 made += 1
             except Refusal:
                 pass  # the rest still go down; the count says how many did
@@ -244,10 +256,15 @@ class Cabinet:
             raise NotShooter("the house rolls" if self.table.wagers else "bet the line to shoot")
         if shooter != s:
             raise NotShooter("S%d shoots" % (shooter + 1))
+        if self.table.next_shooter() != s:
+            raise NotShooter("bet the line to shoot")  # the dice are yours: the line bet is not
         self._call_no_more_bets(now_ms)
 
     def _pass_dice(self, s, now_ms, out):
+        if self.keeper not in (None, s):
+            raise NotShooter("only the shooter can pass the dice")
         self.table.pass_dice(s)
+        self.keeper = None
         self.offer = None
         self.panels[s].message = "DICE PASSED"
 
@@ -293,6 +310,7 @@ class Cabinet:
 
     def _too_slow(self, s, now_ms):
         self.table.pass_dice(s)
+        self.keeper = None
         if self.shooter() != s:
             self.panels[s].message = "TOO SLOW: THE DICE MOVE ON"
             self._watch_offer(now_ms)  # the next shooter's time starts now
@@ -325,17 +343,21 @@ class Cabinet:
         self._set_phase(TILT, 0)
 
     def _remember(self, roll, point):
-        """Game recall: each station's results of this roll, as (label, net) pairs."""
+        """Game recall: each station's results of this roll, as (label, net) pairs. Returns
+        each station's net and puts it on its display."""
         results = [[] for _ in self.panels]
         for st in roll.settlements:
-            results[st.player].append((screens.label(st.kind, st.number, st.on), _net(st)))
+            results[st.player].append((screens.label(st.kind, st.number, st.on), st.net()))
+        nets = []
         for s, panel in enumerate(self.panels):
             net = sum(n for _, n in results[s])
+            nets.append(net)
             panel.message = ""
             if results[s]:
                 panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
         self.recall.insert(0, (roll.dice, point, tuple(tuple(r) for r in results)))
         del self.recall[self.settings.recall:]
+        return nets
 
     # -- helpers
 
@@ -375,6 +397,16 @@ class Cabinet:
             return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
         return None
 
+    def _staked(self, s, kind, number, on):
+        """What station s has on a spot now (a come bet: in the box)."""
+        t = self.table
+        if kind in LINE:
+            number = t.point
+        elif kind in COME:
+            number = 0
+        w = t.find(s, kind, number, on)
+        return w.amount if w else 0
+
     def _chosen(self, s):
         kind, number, on = self.spot(s)
         if kind is None:
@@ -404,13 +436,6 @@ class Cabinet:
         if self._drawn.get(key) != effect:
             self._drawn[key] = effect
             out.append(effect)
-
-
-def _net(st):
-    # What a settlement did to the meter and the stake. Settlement.net() gives the win alone
-    # when a horn, world or C & E wins on one part and loses the others (engine issue): the
-    # lost parts come off here, as the table took them.
-    return st.win - st.lost - (st.commission if st.outcome == LOSE else 0)
 
 
 def _call(point, total):

@@ -13,6 +13,7 @@ class Panel:
         self.chip = 0  # index into chips
         self.mode = "place"  # what the number row bets
         self.spot = ("pass", 0)  # the selected spot: (kind, number); ("odds", n) behind n
+        self.odds_pick = 0  # which flat bet on n the odds go behind, where there are several
         self.cycle = {}  # where each cycling selector stands
         self.view = TABLE
         self.page = 0
@@ -33,6 +34,8 @@ class Panel:
             self.mode = button
         elif button in buttons.SPOTS:
             self.spot = (button, 0)
+            if button in ("come", "dont_come"):
+                self.mode = button  # then a number selects the come bet that travelled there
         elif button in buttons.CYCLES:
             entries = buttons.CYCLES[button]
             at = (self.cycle.get(button, -1) + 1) % len(entries)
@@ -51,10 +54,17 @@ class Panel:
                 return "big 6 and big 8 only"
             self.spot = ("big%d" % number, 0)
         else:
+            # Odds on the same number again: behind the next flat bet there (pass, come, ...).
+            same = self.spot == (mode, number)
+            self.odds_pick = self.odds_pick + 1 if mode == "odds" and same else 0
             self.spot = (mode, number)
         return None
 
     def remember(self, kind, number, on, amount):
+        for i, (k, n, o, a) in enumerate(self.round):
+            if (k, n, o) == (kind, number, on):
+                self.round[i] = (k, n, o, a + amount)  # one entry a spot: what Repeat brings back
+                return
         self.round.append((kind, number, on, amount))
 
     def forget(self, kind, number, on):

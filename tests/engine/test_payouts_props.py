@@ -153,3 +153,15 @@ def test_for_table_leaves_other_wagers_to_one():
     t.bet(0, "place", 6, number=9)
     assert figures(only(settle(t, 4, 4), "hard")) == (WIN, 45, 0, 0, 0, 5)
     assert figures(only(settle(t, 4, 5), "place")) == (WIN, 8, 0, 0, 0, 6)  # 8.4
+
+
+def test_net_of_a_compound_wager_counts_the_parts_it_lost():
+    # World on a 7: 4:1 on the Any Seven unit, the four horn units lost: a push (004 §6.3).
+    t = table()
+    t.bet(0, "world", 5)
+    t.bet(0, "horn_high", 5, 3)
+    r = t.roll(3, 4)
+    assert [s.net() for s in r.settlements] == [0, -5]
+    t.bet(0, "horn_high", 5, 3)
+    r = t.roll(1, 2)  # two units on 3 win 15:1 each, three units lost
+    assert r.settlements[0].net() == 30 - 3 and t.credits == [1000 - 5 + 27]

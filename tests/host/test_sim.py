@@ -241,7 +241,7 @@ def test_three_no_rolls_tilt_the_cabinet_until_the_attendant_clears_it():
         await pilot.press("k")
         await pass_time(pilot, clock, 1600)  # the bets stand: the dice are asked for again
         text = await screen(pilot)
-        assert "6+5=11 NATURAL" in text and station_line(text, 1) == "S1 CR 101"
+        assert "6+5=11 NATURAL" in text and station_line(text, 1) == "S1 CR 101 SHOOTER"
 
     play(scenario, script=["no_roll:die off the table", "no_roll:cocked die",
                            "no_roll:die off the table", (6, 5)])

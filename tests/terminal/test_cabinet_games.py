@@ -81,10 +81,10 @@ def test_three_stations_line_come_odds_place_hard_field_then_a_seven_out():
     assert d.spot_line(2) == "HARD 8: 5 OFF"
     r = d.roll(3, 4)  # a natural: the line wins; the off place and hard bets are not decided
     assert sorted(x[:2] for x in r) == [(0, "pass"), (1, "pass")]
-    # The line bets came back; with only S3's bets on the layout, the house would roll.
-    assert d.status[1] == "PUCK OFF  HOUSE ROLLS 10s"
+    # The line bets came back, but S1 threw a natural: S1 keeps the dice, bet or no bet.
+    assert d.status[1] == "PUCK OFF  S1 SHOOTS 30s"
     d.press(0, "repeat")  # the pass 10 again
-    assert d.message(0) == "REPEAT 2 OF 2" and d.spot_line(0) == "PASS: 10"
+    assert d.message(0) == "REPEAT 1 OF 1" and d.spot_line(0) == "PASS: 10"
     d.press(1, "repeat")
     r = d.roll(5, 5)
     assert r == [] and d.table.point == 10
@@ -284,8 +284,8 @@ def test_repeat_bets_last_rounds_wagers_again_and_counts_refusals():
     d.bet(1, "field")
     d.press(1, "take_down")  # taken down: not a bet to repeat
     d.roll(2, 2)  # point 4: field wins, any 7 loses
-    d.press(0, "repeat")  # pass refused now; field and any 7 go down again
-    assert d.message(0) == "REPEAT 2 OF 3"
+    d.press(0, "repeat")  # the pass bet is still up; field and any 7 go down again
+    assert d.message(0) == "REPEAT 3 OF 3"
     assert sorted(w[1:4] for w in wagers(d.table) if w[0] == 0) == [
         ("any7", 0, 1), ("field", 0, 5), ("pass", 4, 5)]
     d.roll(3, 4)  # seven-out

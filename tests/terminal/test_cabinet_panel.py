@@ -161,7 +161,7 @@ def test_recall_shows_past_rolls_with_the_stations_results():
     d.press(0, "recall")
     assert d.display[0] == ("RECALL 3/3", "2+3=5 PT 10", "NET +0")
     d.press(0, "recall")
-    assert d.display[0][0] == "S1 CR 1025"
+    assert d.display[0][0] == "S1 CR 1025 SHOOTER"  # S1 threw the craps: S1 keeps the dice
     d.press(1, "recall", "recall")
     assert d.display[1] == ("RECALL 2/3", "6+4=10 PT 10", "DONT PASS -1", "NET -1")
     d.press(1, "help")  # another view: its first page

@@ -255,7 +255,7 @@ def test_the_shooter_goes_round_the_stations_after_each_seven_out():
         assert d.status[1].startswith("PUCK OFF  S%d SHOOTS" % (shooter + 1))
         d.roll(4, 6)
         d.roll(5, 5)  # point made: the shooter keeps the dice
-        assert d.cab.shooter() is None and d.table.holder == shooter
+        assert d.cab.shooter() == shooter and d.table.holder == shooter
         for s in range(3):
             d.bet(s, "pass")
         assert d.cab.shooter() == shooter
@@ -272,7 +272,7 @@ def test_the_shooter_may_pass_the_dice():
     d.bet(0, "pass")
     d.bet(1, "pass")
     d.bet(2, "dont_pass")
-    assert d.refused(1, "pass_dice") == "station 1 does not hold the dice"
+    assert d.refused(1, "pass_dice") == "only the shooter can pass the dice"
     d.press(0, "pass_dice")
     assert d.message(0) == "DICE PASSED" and d.cab.shooter() == 1
     assert d.status[1] == "PUCK OFF  S2 SHOOTS 30s"
@@ -290,6 +290,8 @@ def test_a_seven_out_on_a_house_roll_leaves_the_dice_where_they_were():
     d.roll(2, 4, by=1)
     d.press(1, "dont_pass", "take_down")
     d.bet(0, "place", "n8", chips=6)
+    d.to(d.now + d.settings.roll_timeout_ms)  # S2 keeps the dice with no line bet: they move on
+    assert d.table.holder == 0 and d.cab.shooter() is None
     d.to(d.now + d.settings.house_roll_ms)
     d.throw(3, 4)  # seven: the house's hand ends
-    assert d.shooters == [1, None] and d.table.holder == 1
+    assert d.shooters == [1, None] and d.table.holder == 0
