@@ -34,14 +34,16 @@ def cpython_rolls_per_second(n=20000):
 def micropython_figures():
     out = subprocess.run(
         ["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), "--path", "firmware",
-         "--tests", "tests/engine", "--script", "tests/mp/bench_engine.py"],
+         "--tests", "tests/engine", "--script", "tests/mp/bench_mp.py"],
         cwd=ROOT, capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
 def main():
     figures = {"cpython_rolls_per_s": cpython_rolls_per_second(),
-               "engine_mpy_bytes": sum(mpy.compile_all("craps").values())}
+               "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
+               "terminal_mpy_bytes": sum(mpy.compile_all("terminal").values()),
+               "firmware_mpy_bytes": sum(mpy.compile_all().values())}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     rows = [
         ("CPython: busy-table rolls settled per second", figures["cpython_rolls_per_s"]),
@@ -52,7 +54,13 @@ def main():
          figures["micropython_busy_table_heap"]),
         ("MicroPython: bytes allocated per roll (%d settlements)"
          % figures["micropython_settlements_per_roll"], figures["micropython_bytes_per_roll"]),
+        ("MicroPython: terminal code heap (bytes, from source)",
+         figures["micropython_terminal_code_heap"]),
+        ("MicroPython: 8-station cabinet live heap (bytes, %d wagers)"
+         % figures["micropython_cabinet_wagers"], figures["micropython_cabinet_heap"]),
         ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", figures["engine_mpy_bytes"]),
+        ("Terminal as .mpy, bytes", figures["terminal_mpy_bytes"]),
+        ("Whole firmware as .mpy, bytes", figures["firmware_mpy_bytes"]),
     ]
     for label, value in rows:
         print("%-60s %10d" % (label, value))

@@ -1,10 +1,8 @@
 # The cabinet's state machine: handle(event, now_ms) -> effects. It holds the table (the rules
 # engine), each station's panel and the round's phase; it reads no clock and drives no pin.
-from craps.errors import (Refusal, BadNumber, NoSuchWager, NotShooter, NotEnoughCredits,
-                          NoFlatBet)
+from craps.errors import Refusal
 from craps.table import Table, seven_out
-from craps.wagers import LINE, COME, FIXED_NUMBER, UNITS
-from terminal import buttons, puck, screens
+from terminal import actions, buttons, puck, screens
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
                              DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.panel import Panel, TABLE
@@ -57,21 +55,7 @@ class Cabinet:
         return self.keeper if self.keeper is not None else self.table.next_shooter()
 
     def spot(self, s):
-        """The selected spot as the table names it: (kind, number, on); odds name their flat bet,
-        or (None, number, None) when there is none to take odds behind."""
-        kind, number = self.panels[s].spot
-        t = self.table
-        if kind in LINE:
-            return kind, t.point, None  # a line bet sits on the point
-        if kind in FIXED_NUMBER:
-            return kind, FIXED_NUMBER[kind], None  # big 6 and big 8 sit on their number
-        if kind != "odds":
-            return kind, number, None
-        flats = [on for on in LINE if t.point == number and t.find(s, on, number)]
-        flats += [on for on in ("come", "dont_come", "put") if t.find(s, on, number)]
-        if not flats:
-            return None, number, None
-        return "odds", number, flats[self.panels[s].odds_pick % len(flats)]
+        return actions.spot(self, s)
 
     def time_left(self, now_ms):
         if self.phase != BETTING or self.offer is None or self.attendant:
@@ -111,7 +95,7 @@ class Cabinet:
             self._say(s, why, out)
             return
         try:
-            _ACTIONS[button](self, s, now_ms, out)
+            actions.ACTIONS[button](self, s, now_ms, out)
         except Refusal as e:
             self._say(s, str(e), out)
 
@@ -198,85 +182,6 @@ class Cabinet:
                 self.news = "NO MORE BETS"  # the bets stand: the dice are asked for again
                 self._set_phase(CLOSED, now_ms + self.settings.call_ms)
 
-    # -- the panel's actions, once _why_not has let them through
-
-    def _bet(self, s, now_ms, out):
-        kind, number, on = self._chosen(s)
-        amount = self.panels[s].chip_value() * UNITS.get(kind, 1)
-        self._place(s, kind, number, on, amount)
-        self.panels[s].remember(kind, number, on, amount)
-        self.panels[s].message = "%s +%d" % (screens.label(kind, number, on), amount)
-
-    def _place(self, s, kind, number, on, amount):
-        if kind in COME and number:
-            raise BadNumber("come bets go in the box: press COME or DONT COME")
-        if kind == "odds":
-            self.table.odds(s, on, amount, number)
-        else:
-            # The table takes a line, come or big 6/8 bet by its kind alone; the number spot()
-            # gives is where it sits (the point, its come number, 6 or 8), for finding it.
-            self.table.bet(s, kind, amount, 0 if kind in _BY_KIND else number)
-
-    def _take_down(self, s, now_ms, out):
-        kind, number, on = self._chosen(s)
-        back = self.table.remove(s, kind, number, on=on)
-        self.panels[s].forget(kind, number, on)
-        self.panels[s].message = "%s DOWN +%d" % (screens.label(kind, number, on), back)
-
-    def _working(self, s, now_ms, out):
-        kind, number, on = self._chosen(s)
-        w = self.table.find(s, kind, number, on)
-        if w is None:
-            raise NoSuchWager("there is no bet there to call on or off")
-        self.table.set_working(s, kind, not w.works_on_come_out(), number, on)
-        self.panels[s].message = "%s %s" % (screens.label(kind, number, on),
-                                           "WORKING" if w.works_on_come_out() else "OFF")
-
-    def _repeat(self, s, now_ms, out):
-        """The last round's bets again: each spot brought up to what it had then (a place bet
-        still up is not doubled)."""
-        bets = self.panels[s].last_round
-        if not bets:
-            raise NoSuchWager("no bets from the last round to repeat")
-        made = 0
-        for kind, number, on, amount in bets:
-            short = amount - self._staked(s, kind, number, on)
-            try:
-                if short > 0:
-                    self._place(s, kind, number, on, short)
-                    self.panels[s].remember(kind, number, on, short)
-                made += 1
-            except Refusal:
-                pass  # the rest still go down; the count says how many did
-        self.panels[s].message = "REPEAT %d OF %d" % (made, len(bets))
-
-    def _roll(self, s, now_ms, out):
-        shooter = self.shooter()
-        if shooter is None:  # with nothing on the layout nobody rolls, the house included
-            raise NotShooter("the house rolls" if self.table.wagers else "bet the line to shoot")
-        if shooter != s:
-            raise NotShooter("S%d shoots" % (shooter + 1))
-        if self.table.next_shooter() != s:
-            raise NotShooter("bet the line to shoot")  # the dice are yours: the line bet is not
-        self._call_no_more_bets(now_ms)
-
-    def _pass_dice(self, s, now_ms, out):
-        if self.keeper not in (None, s):
-            raise NotShooter("only the shooter can pass the dice")
-        self.table.pass_dice(s)
-        self.keeper = None
-        self.offer = None
-        self.panels[s].message = "DICE PASSED"
-
-    def _cash_out(self, s, now_ms, out):
-        credits = self.table.credits[s]
-        if not credits:
-            raise NotEnoughCredits("nothing to cash out")
-        self.table.credits[s] = 0
-        self.panels[s].handpay = credits
-        self.panels[s].message = "WAIT FOR THE ATTENDANT"
-        out.append((SIGNAL, s, "handpay"))
-
     # -- the round
 
     def _run_timers(self, now_ms, out):
@@ -304,7 +209,7 @@ class Cabinet:
         elif now_ms >= self.offer[1]:
             self.offer = None
             if waiting == HOUSE:
-                self._call_no_more_bets(now_ms)
+                self.call_no_more_bets(now_ms)
             else:
                 self._too_slow(waiting, now_ms)
 
@@ -318,9 +223,9 @@ class Cabinet:
         # Nobody else has a line bet to take the dice: rather than offer them back for ever
         # (the wagers on the layout would wait with them), the house rolls (003 §5.11).
         self.panels[s].message = "TOO SLOW: THE HOUSE ROLLS"
-        self._call_no_more_bets(now_ms)
+        self.call_no_more_bets(now_ms)
 
-    def _call_no_more_bets(self, now_ms):
+    def call_no_more_bets(self, now_ms):
         self.table.close_betting()
         for panel in self.panels:
             panel.close_round()
@@ -397,22 +302,6 @@ class Cabinet:
             return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
         return None
 
-    def _staked(self, s, kind, number, on):
-        """What station s has on a spot now (a come bet: in the box)."""
-        t = self.table
-        if kind in LINE:
-            number = t.point
-        elif kind in COME:
-            number = 0
-        w = t.find(s, kind, number, on)
-        return w.amount if w else 0
-
-    def _chosen(self, s):
-        kind, number, on = self.spot(s)
-        if kind is None:
-            raise NoFlatBet("no line or come bet on %d to take odds behind" % number)
-        return kind, number, on
-
     def _say(self, s, message, out):
         """A refusal: the station's display says why, and it beeps. Nothing else changes."""
         if message:
@@ -451,11 +340,6 @@ def _call(point, total):
     return " POINT IS %d" % total
 
 
-_BY_KIND = LINE + COME + tuple(FIXED_NUMBER)  # wagers the table names without a number
 _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key}
-_ACTIONS = {buttons.BET: Cabinet._bet, buttons.TAKE_DOWN: Cabinet._take_down,
-            buttons.WORKING: Cabinet._working, buttons.REPEAT: Cabinet._repeat,
-            buttons.ROLL: Cabinet._roll, buttons.PASS_DICE: Cabinet._pass_dice,
-            buttons.CASH_OUT: Cabinet._cash_out}

@@ -1,5 +1,6 @@
-# Engine figures on MicroPython, run by host_tools/bench.py through `run.mjs --script`: live heap
-# of the engine code and of the busiest table, bytes allocated per settled roll, rolls per second.
+# Firmware figures on MicroPython, run by host_tools/bench.py through `run.mjs --script`: live heap
+# of the engine code and of the busiest table, bytes allocated per settled roll, rolls per second,
+# and the heap of the cabinet (terminal code and an 8-station cabinet with the busy table's bets).
 # Each step runs in a run.mjs call of its own, after the garbage of the last one was collected.
 import gc
 import json
@@ -40,6 +41,37 @@ def allocation_per_roll():
     figures["settlements_per_roll"] = settled // 500
 
 
+def load_terminal():
+    figures["base"] = gc.mem_alloc()
+    import terminal.cabinet  # the terminal's code; the engine is loaded already
+    held["terminal"] = terminal.cabinet
+
+
+def measure_terminal():
+    figures["terminal_code_heap"] = gc.mem_alloc() - figures["base"]
+    figures["base"] = gc.mem_alloc()
+
+
+def build_cabinet():
+    from terminal.cabinet import Cabinet
+    from terminal.settings import Settings
+    from terminal.events import TICK
+    cab = Cabinet(Settings(stations=busy.STATIONS, credits=busy.START))
+    held["cabinet"] = cab
+    t = cab.table
+    busy.top_up(t)
+    t.roll(3, 3)
+    busy.top_up(t)
+    t.roll(2, 3)
+    busy.top_up(t)
+    cab.handle((TICK,), 0)  # draws every display once
+
+
+def measure_cabinet():
+    figures["cabinet_heap"] = gc.mem_alloc() - figures["base"]
+    figures["cabinet_wagers"] = len(held["cabinet"].table.wagers)
+
+
 def speed():
     # Settling alone: the busy table's wagers come back between rolls, outside the clock.
     table = busy.new_table()
@@ -57,4 +89,5 @@ def speed():
 
 start()
 import busy  # noqa: E402  the engine comes with it; its heap is measured in the next step
-STEPS = [load_engine, build_busy_table, measure_busy_table, allocation_per_roll, speed]
+STEPS = [load_engine, build_busy_table, measure_busy_table, allocation_per_roll, load_terminal,
+         measure_terminal, build_cabinet, measure_cabinet, speed]
