@@ -34,5 +34,5 @@ MONEY = (BET, TAKE_DOWN, WORKING, REPEAT)
 GAME = (ROLL, PASS_DICE, CASH_OUT)
 VIEWS = (HELP, RECALL)
 ALL = SELECT + MONEY + GAME + VIEWS
-# A station of 8 buttons: the line, come, field, odds on the point, a chip, bet, roll, cash out.
-SMALL_PANEL = ("pass", "dont_pass", "come", "field", "odds", CHIP, BET, ROLL)
+# A station of 8 buttons: the line bets, come, odds behind the point, a chip, bet, roll, cash out.
+SMALL_PANEL = ("pass", "dont_pass", "come", "odds", CHIP, BET, ROLL, CASH_OUT)

@@ -88,7 +88,7 @@ class Cabinet:
             self._say(s, locked, out)
             return
         if button in buttons.SELECT:
-            self._say(s, panel.select(button), out)
+            self._say(s, panel.select(button, self.table.point), out)
             return
         why = self._why_not(s, button)
         if why:

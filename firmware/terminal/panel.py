@@ -26,12 +26,15 @@ class Panel:
     def chip_value(self):
         return self.chips[self.chip]
 
-    def select(self, button):
-        """Apply a selection button. Returns a refusal message, or None."""
+    def select(self, button, point):
+        """Apply a selection button, the puck on `point` (0: OFF). Returns a refusal message,
+        or None."""
         if button == buttons.CHIP:
             self.chip = (self.chip + 1) % len(self.chips)
         elif button in buttons.MODES:
             self.mode = button
+            if button == "odds" and point:
+                self._select_number(point)  # odds behind the point, without the number row
         elif button in buttons.SPOTS:
             self.spot = (button, 0)
             if button in ("come", "dont_come"):

@@ -59,7 +59,7 @@ def test_odds_on_the_same_number_again_go_behind_the_next_flat_bet():
     d.bet(0, "pass")
     d.roll(2, 2)  # point 4
     d.bet(0, "put", "n4")  # a put bet on the point: two flat bets on 4
-    d.press(0, "odds", "n4")
+    d.press(0, "odds")  # with the puck ON, ODDS selects the odds behind the point
     assert d.spot_line(0) == "ODDS PASS 4: 0"
     d.press(0, "n4")
     assert d.spot_line(0) == "ODDS PUT 4: 0"
