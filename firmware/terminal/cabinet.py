@@ -3,7 +3,7 @@
 from craps.errors import Refusal
 from craps.table import Table, seven_out
 from terminal import actions, buttons, puck, screens
-from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
+from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, PUCK,
                              DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.panel import Panel, TABLE
 
@@ -149,6 +149,11 @@ class Cabinet:
             self._tilt("%d NO ROLLS IN A ROW" % self.no_rolls)
         else:
             self._set_phase(CLOSED, now_ms + self.settings.call_ms)  # then the roll is asked again
+
+    def _fault(self, event, now_ms, out):
+        if len(event) != 2:
+            raise BadEvent("a fault is (FAULT, reason)")
+        self._tilt("FAULT: %s" % (event[1],))  # a roll in progress stays closed: no result
 
     def _credits_in(self, event, now_ms, out):
         s, credits = self._station_event(event)
@@ -342,4 +347,4 @@ def _call(point, total):
 
 _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
-             KEY: Cabinet._key}
+             KEY: Cabinet._key, FAULT: Cabinet._fault}

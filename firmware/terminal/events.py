@@ -9,6 +9,8 @@ DICE = "dice"  # (DICE, d1, d2): the dice source's result
 NO_ROLL = "no_roll"  # (NO_ROLL, reason): the dice source could not call the roll
 CREDITS_IN = "credits_in"  # (CREDITS_IN, station, credits)
 KEY = "key"  # (KEY, True or False): the attendant key turned on or off
+FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG health test, an
+#                  unexpected error): the cabinet tilts at once, whatever it was doing
 
 # Effects: what handle() returns, in order
 PUCK = "puck"  # (PUCK, frame): 7 (r, g, b) lamps: the OFF disc, then over 4, 5, 6, 8, 9, 10
@@ -19,7 +21,7 @@ SIGNAL = "signal"  # (SIGNAL, station, name): a beep or blink: "refused", "win",
 
 # A dice source (the RNG dice, the shaker and their twins) has two methods:
 #   start(now_ms)  begin a roll (on a ROLL_DICE effect)
-#   poll(now_ms)   None while the dice are rolling, then one DICE or NO_ROLL event
+#   poll(now_ms)   None while the dice are rolling, then one DICE, NO_ROLL or FAULT event
 
 
 class BadEvent(ValueError):

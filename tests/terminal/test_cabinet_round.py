@@ -3,7 +3,7 @@
 from cabinet_support import Driver, money, lit
 from terminal import puck
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import DICE, NO_ROLL
+from terminal.events import DICE, NO_ROLL, FAULT
 
 
 def test_late_bets_are_refused_while_closed_rolling_and_settling():
@@ -295,3 +295,20 @@ def test_a_seven_out_on_a_house_roll_leaves_the_dice_where_they_were():
     d.to(d.now + d.settings.house_roll_ms)
     d.throw(3, 4)  # seven: the house's hand ends
     assert d.shooters == [1, None] and d.table.holder == 0
+
+
+def test_a_fault_tilts_the_cabinet_at_once_and_the_attendant_clears_it():
+    d = Driver()
+    d.bet(0, "pass")
+    d.call(0)
+    d.ask()
+    d.event((FAULT, "RNG HEALTH TEST FAILED"))  # the dice source gives no result
+    assert d.status[0] == "TILT: FAULT: RNG HEALTH TEST FAILED"
+    assert d.refused(0, "bet") == "tilt: call the attendant"
+    d.event((DICE, 3, 4))  # a late result is not settled in a tilt
+    assert d.rolls == []
+    d.key(True)
+    d.key(False)
+    d.ask()  # the bets stand: the roll is asked for again
+    d.dice(3, 4)
+    assert d.net(0) == 1
