@@ -1,0 +1,137 @@
+# Builds the drivers a board file names (boards/*.json, written to the board as /board.json).
+# The one place that looks hardware up: `machine`, `neopixel` and `ssd1306` are imported here,
+# only for the parts a board has, and handed to the drivers.
+import os
+import time
+
+from drivers.clock import Clock
+from drivers.storage import Storage
+from drivers.watchdog import Watchdog, WatchdogTwin
+
+
+ERROR_LOG = "errors.log"
+ERROR_LOG_BYTES = 4096
+
+
+class Parts:
+    """What terminal.loop.Loop drives: inputs, puck, displays, sign, dice, signal, watchdog."""
+
+    def __init__(self):
+        self.inputs = []
+        self.puck = None
+        self.displays = []
+        self.sign = None
+        self.dice = None
+        self.watchdog = None
+        self.storage = None
+        self.clock = None
+        self.service = False  # the attendant key was on at power-up: service mode
+
+    def signal(self, station, name):
+        # A beep or blink for a refusal, a win, a handpay: logged on the console for now.
+        print("[S%d] %s" % (station + 1, name))
+
+    def record(self, error):
+        """Keep an unexpected error's traceback in storage (errors.log, the last few) and say it."""
+        import io
+        import sys
+        text = io.StringIO()
+        sys.print_exception(error, text)
+        old = self.storage.read(ERROR_LOG) or b""
+        self.storage.write(ERROR_LOG, (old + text.getvalue().encode())[-ERROR_LOG_BYTES:])
+        print("ERROR", text.getvalue())
+
+
+def build(board, storage_root="/data"):
+    """Parts for a board dict; a part the board does not name gets its twin."""
+    import machine
+    parts = Parts()
+    parts.clock = Clock(time.ticks_ms, time.ticks_diff)
+    if not _exists(storage_root):
+        os.mkdir(storage_root)
+    parts.storage = Storage(storage_root, os)
+    parts.inputs.append(_buttons(machine, board.get("buttons", {})))
+    if "attendant_key" in board:
+        from drivers.buttons import AttendantKey
+        pin = _input(machine, board["attendant_key"]["pin"])
+        parts.service = pin.value() == 0  # the key switch pulls its pin low
+        parts.inputs.append(AttendantKey(pin))
+    parts.puck = _puck(machine, board.get("puck", {}))
+    parts.displays = [_display(machine, spec, "S%d" % (i + 1))
+                      for i, spec in enumerate(board.get("displays", []))]
+    parts.sign = _display(machine, board.get("sign", {}), "SIGN")
+    parts.dice = _dice(machine, board.get("dice", {}))
+    parts.watchdog = Watchdog(machine.WDT(timeout=board.get("watchdog_ms", 8000))) \
+        if board.get("production") else WatchdogTwin()
+    return parts
+
+
+def _buttons(machine, spec):
+    from drivers import buttons
+    driver = spec.get("driver", "twin")
+    timing = {"debounce_ms": spec.get("debounce_ms", 20), "long_ms": spec.get("long_ms", 800)}
+    if driver == "gpio":
+        keys = [(_input(machine, pin), station, button, long_button)
+                for pin, station, button, long_button in spec["keys"]]
+        return buttons.GpioButtons(keys, **timing)
+    if driver == "matrix":
+        rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in spec["rows"]]
+        cols = [_input(machine, p) for p in spec["cols"]]
+        keys = dict(((r, c), (station, button, long_button))
+                    for r, c, station, button, long_button in spec["keys"])
+        return buttons.MatrixButtons(rows, cols, keys, **timing)
+    return buttons.ButtonsTwin()
+
+
+def _input(machine, pin):
+    return machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
+
+
+def _puck(machine, spec):
+    from drivers import puck_leds
+    driver = spec.get("driver", "twin")
+    if driver == "ws2812":
+        import neopixel
+        np = neopixel.NeoPixel(machine.Pin(spec["pin"]), spec.get("leds", 7))
+        return puck_leds.Ws2812Puck(np, brightness=spec.get("brightness", 64))
+    if driver == "gpio":
+        return puck_leds.GpioPuck([machine.Pin(p, machine.Pin.OUT) for p in spec["pins"]])
+    return puck_leds.PuckTwin()
+
+
+def _display(machine, spec, name):
+    from drivers import display
+    driver = spec.get("driver", "console")
+    if driver == "ssd1306":
+        import ssd1306  # micropython-lib, installed by the flash tool (board "mip")
+        bus = spec["i2c"]
+        i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]))
+        oled = ssd1306.SSD1306_I2C(spec.get("width", 128), spec.get("height", 64), i2c,
+                                   addr=spec.get("address", 0x3C))
+        return display.Ssd1306Display(oled)
+    if driver == "twin":
+        return display.DisplayTwin()
+    return display.ConsoleDisplay(name)
+
+
+def _dice(machine, spec):
+    driver = spec.get("driver", "rng")
+    if driver == "shaker":
+        from drivers.shaker import Shaker
+        bus = spec["uart"]
+        uart = machine.UART(bus["id"], baudrate=bus.get("baud", 9600), tx=machine.Pin(bus["tx"]),
+                            rx=machine.Pin(bus["rx"]), timeout=0)
+        motor = machine.Pin(spec["motor"], machine.Pin.OUT, value=0)
+        return Shaker(motor, uart, shake_ms=spec.get("shake_ms", 1500),
+                      settle_ms=spec.get("settle_ms", 1200), answer_ms=spec.get("answer_ms", 1000))
+    from drivers.entropy import RoscBits
+    from drivers.rng_dice import RngDice
+    return RngDice(RoscBits(machine.mem32))
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False

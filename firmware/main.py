@@ -1,0 +1,45 @@
+# The board's entry point: read /board.json, build its drivers, run the cabinet under asyncio.
+# In production the USB console cannot break in (Ctrl-C is off) unless the attendant key is held
+# at power-up (service mode). The virtual board's file sets loop_ms, so main returns to its REPL.
+import json
+
+from drivers import hardware
+from terminal.cabinet import Cabinet
+from terminal.loop import Loop
+from terminal.settings import Settings
+
+BOARD = "/board.json"
+SIGNATURE = "/signature"  # written by `host_tools flash`: the SHA-256 an inspector compares
+STATUS = {}  # what a service query reads after boot: board, signature, phase, credits
+
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def settings(board):
+    return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
+                    credits=board.get("credits", 0), **board.get("settings", {}))
+
+
+def run():
+    import asyncio
+    import micropython
+    board = json.loads(read(BOARD) or "{}")
+    parts = hardware.build(board)
+    if board.get("production") and not parts.service:
+        micropython.kbd_intr(-1)
+    cabinet = Cabinet(settings(board))
+    signature = (read(SIGNATURE) or "unsigned").strip()
+    STATUS.update(board=board.get("name", "?"), signature=signature)
+    print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], signature))
+    loop = Loop(cabinet, parts)
+    asyncio.run(loop.run(parts.clock, board.get("loop_ms")))
+    STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
+
+
+run()

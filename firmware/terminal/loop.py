@@ -1,0 +1,88 @@
+# The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
+# The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
+from terminal import puck
+from terminal.events import TICK, FAULT, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL
+
+SCAN_MS = 5  # how often the buttons are polled
+
+
+class Loop:
+    """parts: an object with inputs (each has scan(now_ms) -> events), puck, displays (one a
+    station), sign, dice (a dice source), signal(station, name), watchdog (feed()) and
+    record(error)."""
+
+    def __init__(self, cabinet, parts):
+        self.cabinet = cabinet
+        self.parts = parts
+        self.rolling = False  # a roll was asked of the dice source and has not come back
+        self.broken = False  # the cabinet itself failed: only the safe tilt is shown
+        self.last_error = None
+
+    def step(self, now_ms):
+        """One pass: every input, time passing, the dice; then the watchdog is fed."""
+        for source in self.parts.inputs:
+            for event in source.scan(now_ms):
+                self.send(event, now_ms)
+        self.send((TICK,), now_ms)
+        if self.rolling:
+            event = self.parts.dice.poll(now_ms)
+            if event is not None:
+                self.rolling = False
+                self.send(event, now_ms)
+        self.parts.watchdog.feed()
+
+    def send(self, event, now_ms):
+        for effect in self.cabinet.handle(event, now_ms):
+            self.apply(effect, now_ms)
+
+    def apply(self, effect, now_ms):
+        kind = effect[0]
+        parts = self.parts
+        if kind == PUCK:
+            parts.puck.show(effect[1])
+        elif kind == DISPLAY:
+            parts.displays[effect[1]].show(effect[2])
+        elif kind == STATUS:
+            parts.sign.show(effect[1])
+        elif kind == ROLL_DICE:
+            parts.dice.start(now_ms)
+            self.rolling = True
+        elif kind == SIGNAL:
+            parts.signal(effect[1], effect[2])
+
+    async def run(self, clock, loop_ms=None):
+        """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so
+        the moment of a press picks an unpredictable point). loop_ms: return after that long
+        (the virtual board), else run for ever."""
+        import asyncio
+        start = clock.now()
+        cycle = getattr(self.parts.dice, "cycle", None)
+        while loop_ms is None or clock.now() - start < loop_ms:
+            now = clock.now()
+            try:
+                if self.broken:
+                    self.parts.watchdog.feed()
+                else:
+                    self.step(now)
+                    if cycle:
+                        cycle()
+            except Exception as e:
+                self.fail(e, now)
+            await asyncio.sleep(SCAN_MS / 1000)
+
+    def fail(self, error, now_ms):
+        """An unexpected error: recorded once, and the cabinet tilts until the attendant clears
+        it. If the cabinet cannot even tilt, the lamps and the sign show a tilt by themselves:
+        never a bare REPL on a cabinet that takes money."""
+        name = "%s: %s" % (type(error).__name__, error)
+        if name != self.last_error:
+            self.last_error = name
+            self.parts.record(error)
+        self.rolling = False  # whatever the dice source was doing, its result is not awaited
+        try:
+            self.send((FAULT, type(error).__name__), now_ms)
+        except Exception:
+            self.broken = True
+            self.parts.sign.show(("TILT: ERROR", name))
+            self.parts.puck.show(puck.frame(puck.TILT, 0, 0))
+        self.parts.watchdog.feed()

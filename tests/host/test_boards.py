@@ -1,0 +1,61 @@
+# The board files: every button is a panel button, no pin is wired twice, every station has a
+# display, and the README's wiring tables are the ones the board files give.
+import os
+
+import pytest
+
+from host_tools import wiring
+from terminal import buttons
+
+README = os.path.join(os.path.dirname(wiring.BOARDS), "README.md")
+HARDWARE = [name for name in wiring.names() if wiring.load(name).get("production")]
+
+
+def test_the_boards_the_issue_asks_for_are_there():
+    assert {"pico-1station", "pico-shaker", "cabinet-4station", "virtual"} <= set(wiring.names())
+
+
+@pytest.mark.parametrize("name", wiring.names())
+def test_every_key_is_a_panel_button_and_every_station_has_a_display(name):
+    board = wiring.load(name)
+    keys = board["buttons"].get("keys", [])
+    for key in keys:
+        station, button, long_button = key[-3:]
+        assert 0 <= station < board["stations"]
+        assert button in buttons.ALL and long_button in buttons.ALL + (None,)
+    assert len(board["displays"]) == board["stations"]
+
+
+@pytest.mark.parametrize("name", HARDWARE)
+def test_no_pin_is_wired_twice(name):
+    board = wiring.load(name)
+    used = []
+    b = board["buttons"]
+    used += [k[0] for k in b.get("keys", [])] if b["driver"] == "gpio" else b["rows"] + b["cols"]
+    used.append(board["attendant_key"]["pin"])
+    used.append(board["puck"]["pin"])
+    buses = set((d["i2c"]["sda"], d["i2c"]["scl"]) for d in board["displays"])
+    used += [p for bus in buses for p in bus]
+    if board["dice"]["driver"] == "shaker":
+        used += [board["dice"]["motor"], board["dice"]["uart"]["tx"], board["dice"]["uart"]["rx"]]
+    assert len(used) == len(set(used)), sorted(used)
+    assert set(used) <= set(wiring.PICO_PIN)
+
+
+def test_every_panel_button_is_reachable_on_each_station_of_a_hardware_board():
+    # A small panel reaches the line, come, odds, chip, bet, roll and cash out at least.
+    for name in HARDWARE:
+        board = wiring.load(name)
+        for station in range(board["stations"]):
+            reach = set()
+            for key in board["buttons"]["keys"]:
+                if key[-3] == station:
+                    reach.update(b for b in key[-2:] if b)
+            assert set(buttons.SMALL_PANEL) <= reach, (name, station)
+
+
+def test_the_readme_shows_each_boards_wiring_table():
+    with open(README) as f:
+        text = f.read()
+    for name in HARDWARE:
+        assert wiring.markdown(name) in text, "README: run python -m host_tools wiring"
