@@ -1,0 +1,52 @@
+# Raw random bits for the RNG dice, one `bit()` a call: the RP2040's ring oscillator, and its
+# twin that takes bits from any byte source. Neither is fit for dice as it comes: health.py tests
+# the raw bits (SP 800-90B) and rng_dice.py conditions them with SHA-256 into a Hash_DRBG seed.
+from craps.compat import const
+
+# RP2040 datasheet 2.17: ROSC_BASE 0x40060000, RANDOMBIT at offset 0x1c (bit 0). The RP2350's
+# ROSC is laid out differently: this address is for the RP2040 only.
+_ROSC_RANDOMBIT = const(0x4006001C)
+
+
+class EntropyError(Exception):
+    """The bit source gave no bits (a byte stream that ran dry): no seed can be made."""
+
+
+class RoscBits:
+    """The ring oscillator's RANDOMBIT, sampled once a call. `mem32` is `machine.mem32`, passed
+    in by drivers/hardware.py. The raw bit is biased and correlated (sampled back to back it
+    follows the oscillator's slow drift); H = 0.5 bit per sample is an assumption until the
+    source is assessed. `machine.lightsleep()` stops the ROSC: do not sleep while seeding."""
+
+    def __init__(self, mem32):
+        self._mem32 = mem32
+
+    def bit(self):
+        return self._mem32[_ROSC_RANDOMBIT] & 1
+
+
+class StreamBits:
+    """The twin: bits from `read_bytes(n)` (`os.urandom` on the host; in tests a fixed, counted
+    or deliberately bad stream), most significant bit of each byte first, `chunk` bytes a read.
+    A read that returns nothing raises EntropyError."""
+
+    def __init__(self, read_bytes, chunk=64):
+        if type(chunk) is not int or chunk < 1:
+            raise ValueError("chunk is a whole number of bytes above 0, not %s" % (chunk,))
+        self._read = read_bytes
+        self._chunk = chunk
+        self._buf = b""
+        self._at = 0  # the next bit's index in _buf
+        self._end = 0  # bits in _buf
+
+    def bit(self):
+        at = self._at
+        if at >= self._end:
+            buf = self._read(self._chunk)
+            if not buf:
+                raise EntropyError("the entropy stream gave no bytes")
+            self._buf = buf
+            self._end = len(buf) * 8
+            at = 0
+        self._at = at + 1
+        return (self._buf[at >> 3] >> (7 - (at & 7))) & 1

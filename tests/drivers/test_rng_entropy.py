@@ -1,0 +1,50 @@
+# The raw bit sources: the ROSC's RANDOMBIT read through mem32, and the byte-stream twin.
+from drivers.entropy import EntropyError, RoscBits, StreamBits
+from rng_support import reader
+
+
+class FakeMem32:
+    """machine.mem32 as the ROSC driver sees it: reads recorded, words from a list."""
+
+    def __init__(self, words):
+        self.words = words
+        self.addresses = []
+
+    def __getitem__(self, address):
+        self.addresses.append(address)
+        return self.words[len(self.addresses) - 1]
+
+
+def test_rosc_bits_are_bit_0_of_the_randombit_register():
+    mem32 = FakeMem32([0xFFFFFFFE, 1, 0x80000000, 0x12345677])
+    rosc = RoscBits(mem32)
+    assert [rosc.bit() for _ in range(4)] == [0, 1, 0, 1]
+    assert mem32.addresses == [0x4006001C] * 4  # ROSC_BASE 0x40060000 + RANDOMBIT 0x1c
+
+
+def test_stream_bits_come_most_significant_bit_first():
+    bits = StreamBits(reader(b"\xa5\x01"))
+    assert [bits.bit() for _ in range(16)] == [1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+
+
+def test_stream_bits_read_a_chunk_at_a_time():
+    asked = []
+
+    def read(n):
+        asked.append(n)
+        return b"\x0f" * n
+    bits = StreamBits(read, chunk=2)
+    assert [bits.bit() for _ in range(17)] == [0, 0, 0, 0, 1, 1, 1, 1] * 2 + [0]
+    assert asked == [2, 2]
+
+
+def test_a_stream_that_runs_dry_raises_entropy_error():
+    bits = StreamBits(reader(b"\xff"))
+    for _ in range(8):
+        assert bits.bit() == 1
+    try:
+        bits.bit()
+    except EntropyError as e:
+        assert str(e) == "the entropy stream gave no bytes"
+    else:
+        raise AssertionError("a dry stream gave a bit")
