@@ -1,0 +1,180 @@
+# The panel's buttons and the attendant key, polled from an asyncio task every few ms:
+# `scan(now_ms)` reads the pins and returns the events that happened since the last scan.
+#
+# Debounce: a contact counts only once its level has stayed the same for debounce_ms; chatter
+# shorter than that makes no event. Long press, for a key that has a long_button (a small panel
+# where holding BET means TAKE_DOWN): nothing happens when it goes down; let go before long_ms
+# and it is a (PRESS, button) and (RELEASE, button) together; still held long_ms after its
+# contact settled and it is (PRESS, long_button) at that scan, (RELEASE, long_button) when let go.
+# A key with no long_button gives PRESS when its debounced press starts, RELEASE when it ends.
+#
+# now_ms must only go up (the firmware's clock unwraps time.ticks_ms): times are subtracted.
+from terminal.events import PRESS, RELEASE, KEY
+
+
+class _Debounced:
+    """A contact's level, which changes only after it has read the same for debounce_ms."""
+
+    def __init__(self, debounce_ms):
+        self.debounce_ms = debounce_ms
+        self.raw = False  # the last reading
+        self.since = 0  # when the last reading began
+        self.down = False  # the debounced level
+
+    def settle(self, level, now_ms):
+        """Take one reading; True when it changes the debounced level."""
+        if level != self.raw:
+            self.raw = level
+            self.since = now_ms
+        if level != self.down and now_ms - self.since >= self.debounce_ms:
+            self.down = level
+            return True
+        return False
+
+
+class _Key(_Debounced):
+    """One panel button: debounce and long press, shared by GpioButtons and MatrixButtons."""
+
+    def __init__(self, station, button, long_button, debounce_ms, long_ms):
+        _Debounced.__init__(self, debounce_ms)
+        self.station = station
+        self.button = button
+        self.long_button = long_button
+        self.long_ms = long_ms
+        self.start = 0  # when the press's contact settled
+        self.long = False  # this press became a long press
+
+    def step(self, pressed, now_ms, out):
+        """Take one reading (True: pressed); append its events to out."""
+        s = self.station
+        if self.settle(pressed, now_ms):
+            if pressed:
+                self.start = self.since
+                self.long = False
+                if self.long_button is None:
+                    out.append((PRESS, s, self.button))
+            elif self.long_button is None:
+                out.append((RELEASE, s, self.button))
+            elif self.long:
+                out.append((RELEASE, s, self.long_button))
+            else:
+                out.append((PRESS, s, self.button))
+                out.append((RELEASE, s, self.button))
+        # Only while the contact still reads pressed: a release being debounced is not a hold.
+        if (self.down and pressed and not self.long and self.long_button is not None
+                and now_ms - self.start >= self.long_ms):
+            self.long = True
+            out.append((PRESS, s, self.long_button))
+
+
+class GpioButtons:
+    """One pin a button. keys: a list of (pin, station, button, long_button or None); a pin has
+    value(). active: the level a pressed button reads (0: a switch to ground on a pull-up)."""
+
+    def __init__(self, keys, debounce_ms=20, long_ms=800, active=0):
+        self._keys = [(pin, _Key(station, button, long_button, debounce_ms, long_ms))
+                      for pin, station, button, long_button in keys]
+        self._active = active
+
+    def scan(self, now_ms):
+        out = []
+        active = self._active
+        for pin, key in self._keys:
+            key.step(pin.value() == active, now_ms, out)
+        return out
+
+
+class MatrixButtons:
+    """A key matrix, for panels with more buttons than pins. rows: output pins, driven low one
+    at a time (value(0), then value(1)); cols: inputs with pull-ups, a pressed key reads low.
+    keys: a dict (row, col) -> (station, button, long_button or None).
+
+    No ghost presses. Without diodes, three pressed keys on three corners of a rectangle
+    connect the fourth corner's row and column, so it reads pressed too, and no scan can tell
+    which of the four is not really down. The rule: every key on a corner of a rectangle whose
+    four corners all read pressed is taken as its debounced state (it neither goes down nor
+    comes up, and a change it was settling into starts again) until the rectangle breaks. So a
+    key held before the rectangle formed stays held, a ghost never presses, and a real key that
+    completes a rectangle is seen once one of the others is let go. Positions with no key count
+    as corners too. Wiring: with no diodes, a row that is not being scanned must not drive
+    high against the scanned one through two keys in a column, so the board makes the rows
+    open drain (machine.Pin(n, Pin.OPEN_DRAIN, value=1)): value(1) lets a row go.
+    """
+
+    def __init__(self, rows, cols, keys, debounce_ms=20, long_ms=800):
+        self._rows = rows
+        self._cols = cols
+        self._grid = [[None] * len(cols) for _ in rows]  # [row][col] -> _Key or None
+        for (r, c), (station, button, long_button) in keys.items():
+            if not (0 <= r < len(rows) and 0 <= c < len(cols)):
+                raise ValueError("matrix key (%d, %d) is off a %dx%d matrix"
+                                 % (r, c, len(rows), len(cols)))
+            self._grid[r][c] = _Key(station, button, long_button, debounce_ms, long_ms)
+        self._read = [0] * len(rows)  # a scan's readings: one bit a column, per row
+        for row in rows:
+            row.value(1)
+
+    def scan(self, now_ms):
+        read = self._read
+        for r, row in enumerate(self._rows):
+            row.value(0)
+            bits = 0
+            for c, col in enumerate(self._cols):
+                if col.value() == 0:
+                    bits |= 1 << c
+            row.value(1)
+            read[r] = bits
+        out = []
+        for r, keys in enumerate(self._grid):
+            bits = read[r]
+            unsure = 0  # columns where this row is a corner of a rectangle of four
+            for r2 in range(len(read)):
+                shared = bits & read[r2]
+                if r2 != r and shared & (shared - 1):  # two or more columns in common
+                    unsure |= shared
+            for c, key in enumerate(keys):
+                if key is not None:
+                    if (unsure >> c) & 1:
+                        key.step(key.down, now_ms, out)
+                    else:
+                        key.step((bits >> c) & 1 == 1, now_ms, out)
+        return out
+
+
+class AttendantKey:
+    """The attendant's key switch: (KEY, True) when it is turned on, (KEY, False) when off, each
+    once its level has held for debounce_ms. It starts as off, so a key already on at power-up
+    gives (KEY, True) at the first scans."""
+
+    def __init__(self, pin, active=0, debounce_ms=50):
+        self._pin = pin
+        self._active = active
+        self._level = _Debounced(debounce_ms)
+
+    def scan(self, now_ms):
+        on = self._pin.value() == self._active
+        if self._level.settle(on, now_ms):
+            return [(KEY, on)]
+        return []
+
+
+class ButtonsTwin:
+    """The simulator's and tests' panel: press, release and turn_key queue the events the real
+    drivers would give (already debounced, long presses already named); scan returns them."""
+
+    def __init__(self):
+        self._events = []
+
+    def press(self, station, button):
+        self._events.append((PRESS, station, button))
+
+    def release(self, station, button):
+        self._events.append((RELEASE, station, button))
+
+    def turn_key(self, on):
+        self._events.append((KEY, bool(on)))
+
+    def scan(self, now_ms):
+        events = self._events
+        self._events = []
+        return events

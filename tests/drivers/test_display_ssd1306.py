@@ -1,0 +1,116 @@
+# A station's display (and the cabinet's sign) on an SSD1306 with the 8x8 font: 16 characters
+# by 8 rows on 128x64. Lines are cut to the width, the last one (the message) wraps over the
+# rows left, and the screen is drawn again only when the lines change.
+from panel_fakes import Oled
+from drivers.display import Ssd1306Display, layout, wrap
+from terminal.cabinet import Cabinet
+from terminal.events import PRESS, RELEASE, TICK, DICE, DISPLAY, STATUS
+from terminal.settings import Settings
+
+
+def shown(lines, **size):
+    oled = Oled()
+    Ssd1306Display(oled, **size).show(lines)
+    assert len(oled.shows) == 1
+    return oled.shows[0]
+
+
+def test_a_station_screen_is_one_line_a_row_with_long_lines_cut_to_16():
+    lines = ("S1 CR 1000 SHOOTER", "PLACE 10: 100 OFF", "CHIP 5  PLACE", "LAST 3+4=7", "PUSH")
+    assert shown(lines) == ("S1 CR 1000 SHOOT", "PLACE 10: 100 OF", "CHIP 5  PLACE",
+                            "LAST 3+4=7", "PUSH")
+
+
+def test_the_message_wraps_at_spaces_over_the_rows_left():
+    lines = ("S1 CR 995", "PASS: 5", "CHIP 5  PLACE", "NO ROLL YET",
+             "REFUSED: THE ODDS ARE CAPPED AT 3X THE LINE BET HERE")  # 52 characters
+    assert shown(lines) == ("S1 CR 995", "PASS: 5", "CHIP 5  PLACE", "NO ROLL YET",
+                            "REFUSED: THE", "ODDS ARE CAPPED", "AT 3X THE LINE", "BET HERE")
+
+
+def test_a_message_longer_than_the_rows_left_loses_its_end():
+    lines = ("A", "B", "C", "D", "E", "ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN")
+    assert shown(lines) == ("A", "B", "C", "D", "E", "ONE TWO THREE", "FOUR FIVE SIX",
+                            "SEVEN EIGHT NINE")
+
+
+def test_a_word_longer_than_a_row_is_split():
+    assert wrap("HANDPAY 1234567890123456789 PAID", 16) == ["HANDPAY", "1234567890123456",
+                                                           "789 PAID"]
+    assert wrap("", 16) == [] and wrap("   ", 16) == []
+    assert wrap("EXACTLY SIXTEEN!", 16) == ["EXACTLY SIXTEEN!"]
+
+
+def test_more_lines_than_rows_keep_the_first_and_the_last():
+    lines = ("RECALL 1/3", "6+2=8 PT 8") + tuple("PLACE %d +7" % n for n in range(10)) + \
+        ("NET +70",)
+    assert shown(lines) == ("RECALL 1/3", "6+2=8 PT 8", "PLACE 0 +7", "PLACE 1 +7",
+                            "PLACE 2 +7", "PLACE 3 +7", "PLACE 4 +7", "NET +70")
+
+
+def test_a_128x32_screen_has_4_rows():
+    lines = ("S1 CR 1000", "PASS: 10", "CHIP 5  PLACE", "LAST 3+4=7", "WIN 10")
+    assert shown(lines, rows=4) == ("S1 CR 1000", "PASS: 10", "CHIP 5  PLACE", "WIN 10")
+
+
+def test_one_line_is_the_message_and_no_lines_clear_the_screen():
+    assert shown(("PAYTABLE NOT LOADED ON THIS CABINET",)) == ("PAYTABLE NOT", "LOADED ON THIS",
+                                                              "CABINET")
+    assert shown(()) == ()
+
+
+def test_each_drawing_clears_writes_the_rows_and_shows_once():
+    oled = Oled()
+    display = Ssd1306Display(oled)
+    display.show(("S1 CR 1000", "PASS: 10", "HELLO THERE"))
+    assert oled.calls == [("fill", 0), ("text", "S1 CR 1000", 0, 0), ("text", "PASS: 10", 0, 8),
+                          ("text", "HELLO THERE", 0, 16), ("show",)]
+
+
+def test_the_screen_is_drawn_again_only_when_the_lines_change():
+    oled = Oled()
+    display = Ssd1306Display(oled)
+    lines = ("S1 CR 1000", "PASS: 10", "")
+    for _ in range(50):
+        display.show(lines)
+    display.show(list(lines))
+    assert len(oled.shows) == 1
+    display.show(("S1 CR 990", "PASS: 20", ""))
+    display.show(("S1 CR 990", "PASS: 20", ""))
+    display.show(lines)
+    assert oled.shows == [("S1 CR 1000", "PASS: 10"), ("S1 CR 990", "PASS: 20"),
+                          ("S1 CR 1000", "PASS: 10")]
+
+
+def test_lines_that_change_only_where_they_are_cut_off_do_not_redraw():
+    oled = Oled()
+    display = Ssd1306Display(oled)
+    display.show(("PLACE YOUR BETS", "PUCK OFF  S1 SHOOTS 30s", "LAST ROLLS: 6"))
+    display.show(("PLACE YOUR BETS", "PUCK OFF  S1 SHOOTS 29s", "LAST ROLLS: 6"))
+    assert oled.shows == [("PLACE YOUR BETS", "PUCK OFF  S1 SHO", "LAST ROLLS: 6")]
+
+
+def test_the_layout_is_a_function_the_twin_and_the_simulator_share():
+    assert layout(("ABCDEFGHIJ", "KLMNOPQRSTUV WXYZ"), 8, 3) == ("ABCDEFGH", "KLMNOPQR", "STUV")
+    assert layout(("X",) * 5, 8, 1) == ("X",)
+
+
+def test_the_cabinets_own_screens_and_sign_fit_the_screen():
+    cab = Cabinet(Settings(stations=2, credits=1000))
+    oleds = [Oled(), Oled(), Oled()]
+    displays = [Ssd1306Display(o) for o in oleds]
+    events = [(PRESS, 0, "pass"), (RELEASE, 0, "pass"), (PRESS, 0, "bet"), (RELEASE, 0, "bet"),
+              (PRESS, 1, "field"), (PRESS, 1, "bet"), (PRESS, 1, "help"), (PRESS, 1, "help"),
+              (PRESS, 0, "roll"), (TICK,), (DICE, 3, 3), (TICK,), (PRESS, 1, "recall"),
+              (PRESS, 0, "n6"), (PRESS, 0, "bet")]
+    now = 0
+    for event in events:
+        now += 1500
+        for effect in cab.handle(event, now):
+            if effect[0] == DISPLAY:
+                displays[effect[1]].show(effect[2])
+            elif effect[0] == STATUS:
+                displays[2].show(effect[1])
+    for oled in oleds:  # the fake refuses text off the screen
+        assert oled.shows and all(len(screen) <= 8 for screen in oled.shows)
+    assert oleds[2].shows[-1][0]  # the sign says something
