@@ -1,0 +1,115 @@
+# Files in flash that survive a power cut: meters, recall, the reset log. A file is replaced
+# atomically: write(name) writes name.tmp, closes it, then os.rename()s it over name, which
+# littlefs (the rp2 filesystem) does atomically, and CPython's os.rename replaces too. A cut
+# before the rename leaves the old content and a stale name.tmp, removed at the next start.
+# (On FAT, MicroPython's rename removes the old file first: not atomic; use littlefs.)
+# MemoryStorage is the twin, in RAM.
+_TMP = ".tmp"
+
+
+def _check(name):
+    if type(name) is not str or not name or "/" in name or name.endswith(_TMP):
+        raise ValueError("a stored file's name has no / and does not end in .tmp, not %s" % (name,))
+
+
+def _check_data(data):
+    if type(data) not in (bytes, bytearray):
+        raise TypeError("stored data is bytes, not %s" % (type(data).__name__,))
+
+
+def _absent_code(os_module, path):
+    """What this filesystem's OSError says for a file that is not there (path is not): ENOENT,
+    2 on rp2 and CPython; the WebAssembly port's files say 44 while its errno.ENOENT is 2."""
+    try:
+        os_module.stat(path)
+    except OSError as e:
+        return e.args[0] if e.args else None
+    raise OSError("%s is there: a .tmp file outlived the clean-up" % (path,))
+
+
+class Storage:
+    """root: the folder that is storage's own (made if missing); os_module: os, or a fake."""
+
+    def __init__(self, root, os_module):
+        self.os = os_module
+        self.root = root
+        self._prefix = root.rstrip("/") + "/"
+        try:
+            os_module.stat(root)
+        except OSError:
+            os_module.mkdir(root)
+        for entry in os_module.listdir(root):
+            if entry.endswith(_TMP):
+                os_module.remove(self._path(entry))
+        self._absent = _absent_code(os_module, self._path("absent" + _TMP))
+
+    def _path(self, name):
+        return self._prefix + name
+
+    def write(self, name, data):
+        """Replace name's content with data (bytes), all or nothing."""
+        _check(name)
+        _check_data(data)
+        path = self._path(name)
+        tmp = path + _TMP
+        try:
+            f = open(tmp, "wb")
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+            self.os.rename(tmp, path)
+        except OSError:
+            self._discard(tmp)
+            raise
+
+    def read(self, name):
+        """name's content as bytes, or None when there is no such file."""
+        _check(name)
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError as e:
+            if e.args and e.args[0] == self._absent:
+                return None
+            raise
+
+    def remove(self, name):
+        """Remove name; no error when it is not there."""
+        _check(name)
+        self._discard(self._path(name))
+
+    def names(self):
+        """The stored names, sorted."""
+        return sorted(n for n in self.os.listdir(self.root) if not n.endswith(_TMP))
+
+    def _discard(self, path):
+        try:
+            self.os.remove(path)
+        except OSError as e:
+            if not e.args or e.args[0] != self._absent:
+                raise
+
+
+class MemoryStorage:
+    """The twin: the same interface, the files in a dict."""
+
+    def __init__(self):
+        self.files = {}
+
+    def write(self, name, data):
+        _check(name)
+        _check_data(data)
+        self.files[name] = bytes(data)
+
+    def read(self, name):
+        _check(name)
+        return self.files.get(name)
+
+    def remove(self, name):
+        _check(name)
+        self.files.pop(name, None)
+
+    def names(self):
+        return sorted(self.files)

@@ -1,0 +1,193 @@
+# Storage: the same contract for the flash files (a real folder: a temporary one on CPython,
+# MicroPython's in-memory filesystem under tests/mp) and the MemoryStorage twin; then what only
+# the real one does: replace atomically across a power cut, and clear stale .tmp files at start.
+import os
+
+from drivers.storage import Storage, MemoryStorage
+
+_made = [0]
+
+
+def folder():
+    """A new empty folder: a temporary one on CPython, a fresh one on MicroPython's FS."""
+    try:
+        import tempfile
+    except ImportError:
+        while True:
+            _made[0] += 1
+            path = "/_storage_test_%d" % _made[0]
+            try:
+                os.stat(path)
+            except OSError:
+                os.mkdir(path)
+                return path
+    import atexit
+    import shutil
+    path = tempfile.mkdtemp(prefix="storage_test_")
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
+def files(path):
+    return sorted(os.listdir(path))
+
+
+class PowerCut(Exception):
+    """The power went: nothing after it runs."""
+
+
+class CutBeforeRename:
+    """os, except that the power goes just before a rename."""
+
+    def __init__(self):
+        self.renames = 0
+
+    def stat(self, path):
+        return os.stat(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
+
+    def listdir(self, path):
+        return os.listdir(path)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def rename(self, old, new):
+        self.renames += 1
+        raise PowerCut()
+
+
+class RenameFails(CutBeforeRename):
+    """os, except that a rename fails (the flash is full, say)."""
+
+    def rename(self, old, new):
+        raise OSError(28)
+
+
+def contract(make):
+    store = make()
+    assert store.names() == [] and store.read("meters") is None
+    store.write("meters", b"\x00\x01 credits")
+    assert store.read("meters") == b"\x00\x01 credits"
+    store.write("meters", b"new")
+    assert store.read("meters") == b"new"
+    store.write("recall", bytearray(b"r"))
+    assert store.read("recall") == b"r" and type(store.read("recall")) is bytes
+    store.write("empty", b"")
+    assert store.read("empty") == b""
+    store.write("Zeta", b"z")
+    assert store.names() == ["Zeta", "empty", "meters", "recall"]
+    store.remove("meters")
+    store.remove("meters")  # not there: no error
+    assert store.read("meters") is None
+    assert store.names() == ["Zeta", "empty", "recall"]
+    for bad in ("", "a/b", "meters.tmp", None):
+        for call in (store.read, store.remove):
+            try:
+                call(bad)
+            except ValueError:
+                continue
+            raise AssertionError("%s took the name %s" % (call, bad))
+        try:
+            store.write(bad, b"x")
+        except ValueError:
+            continue
+        raise AssertionError("took the name %s" % (bad,))
+    try:
+        store.write("text", "not bytes")
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("took a str")
+    assert store.read("text") is None
+
+
+def test_the_flash_files_keep_the_contract():
+    contract(lambda: Storage(folder(), os))
+
+
+def test_the_twin_keeps_the_contract():
+    contract(MemoryStorage)
+
+
+def test_the_files_are_where_storage_says_and_outlive_it():
+    path = folder()
+    Storage(path, os).write("meters", b"42")
+    assert files(path) == ["meters"]  # no .tmp left behind
+    with open(path + "/meters", "rb") as f:
+        assert f.read() == b"42"
+    assert Storage(path, os).read("meters") == b"42"
+    assert Storage(path + "/", os).read("meters") == b"42"
+
+
+def test_the_folder_is_made_when_missing():
+    path = folder() + "/data"
+    store = Storage(path, os)
+    store.write("a", b"1")
+    assert files(path) == ["a"]
+
+
+def test_a_power_cut_before_the_rename_leaves_the_old_content():
+    path = folder()
+    Storage(path, os).write("meters", b"old")
+    cut = CutBeforeRename()
+    try:
+        Storage(path, cut).write("meters", b"new")
+    except PowerCut:
+        pass
+    else:
+        raise AssertionError("the power did not go")
+    assert cut.renames == 1
+    assert files(path) == ["meters", "meters.tmp"]  # the new content never replaced the old
+    store = Storage(path, os)  # the next start
+    assert files(path) == ["meters"]
+    assert store.read("meters") == b"old"
+    assert store.names() == ["meters"]
+
+
+def test_a_power_cut_on_a_first_write_leaves_no_file():
+    path = folder()
+    try:
+        Storage(path, CutBeforeRename()).write("recall", b"new")
+    except PowerCut:
+        pass
+    store = Storage(path, os)
+    assert store.read("recall") is None and files(path) == []
+
+
+def test_stale_tmp_files_are_removed_at_start_and_never_listed():
+    path = folder()
+    for name in ("a.tmp", "b", "c.tmp"):
+        with open(path + "/" + name, "wb") as f:
+            f.write(b"x")
+    store = Storage(path, os)
+    assert files(path) == ["b"] and store.names() == ["b"]
+
+
+def test_a_failed_rename_raises_and_leaves_the_old_content_and_no_tmp():
+    path = folder()
+    Storage(path, os).write("meters", b"old")
+    store = Storage(path, RenameFails())
+    try:
+        store.write("meters", b"new")
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the failure was not raised")
+    assert files(path) == ["meters"]
+    assert store.read("meters") == b"old"
+
+
+def test_a_file_that_cannot_be_read_is_an_error_not_a_missing_file():
+    # Meters that cannot be read must not read as "no meters yet".
+    path = folder()
+    os.mkdir(path + "/meters")  # a folder where the file should be
+    store = Storage(path, os)
+    try:
+        store.read("meters")
+    except OSError:
+        pass
+    else:
+        raise AssertionError("a folder read as a file")

@@ -1,0 +1,150 @@
+# The watchdog: the real one feeds machine.WDT; the twin counts feeds and knows when the board
+# would have been reset. Why the board started: a watchdog reset is a planned reset when the
+# marker was left, and every cause goes into the reset log (the last ten).
+from drivers import watchdog
+from drivers.watchdog import (Watchdog, WatchdogTwin, Rp2Codes, reset_cause, planned_reset,
+                              reset_log, MARKER, RESET_LOG)
+from drivers.storage import MemoryStorage
+from drivers.clock import ClockTwin
+
+POWER_ON = Rp2Codes.PWRON_RESET
+WDT = Rp2Codes.WDT_RESET
+
+
+class FakeWdt:
+    def __init__(self):
+        self.fed = 0
+
+    def feed(self):
+        self.fed += 1
+
+
+class Board:
+    """machine.reset(): it only remembers that it was called."""
+
+    def __init__(self):
+        self.resets = 0
+
+    def reset(self):
+        self.resets += 1
+
+
+def test_the_watchdog_feeds_the_wdt():
+    wdt = FakeWdt()
+    dog = Watchdog(wdt)
+    dog.feed()
+    dog.feed()
+    assert wdt.fed == 2
+
+
+def test_a_power_on_and_a_watchdog_reset():
+    store = MemoryStorage()
+    assert reset_cause(POWER_ON, store, Rp2Codes) == "power on"
+    assert reset_cause(WDT, store, Rp2Codes) == "watchdog"
+
+
+def test_a_planned_reset_reads_as_planned_not_as_a_watchdog_reset():
+    store = MemoryStorage()
+    board = Board()
+    planned_reset(store, board.reset)
+    assert board.resets == 1 and store.read(MARKER) is not None
+    assert reset_cause(WDT, store, Rp2Codes) == "planned reset"  # rp2 reads it as WDT_RESET
+    assert store.read(MARKER) is None  # the marker is used once
+    assert reset_cause(WDT, store, Rp2Codes) == "watchdog"
+
+
+def test_the_marker_is_written_before_the_reset():
+    store = MemoryStorage()
+    seen = []
+    planned_reset(store, lambda: seen.append(store.read(MARKER)))
+    assert seen and seen[0] is not None
+
+
+def test_a_power_cut_before_the_planned_reset_is_a_power_on():
+    store = MemoryStorage()
+    store.write(MARKER, b"planned reset")
+    assert reset_cause(POWER_ON, store, Rp2Codes) == "power on"
+    assert store.read(MARKER) is None
+    assert reset_cause(WDT, store, Rp2Codes) == "watchdog"
+
+
+class OtherPort:
+    PWRON_RESET = 1
+    HARD_RESET = 2
+    WDT_RESET = 3
+    DEEPSLEEP_RESET = 4
+    SOFT_RESET = 5
+
+
+def test_codes_come_from_the_object_passed_in():
+    store = MemoryStorage()
+    assert reset_cause(5, store, OtherPort) == "soft reset"
+    assert reset_cause(2, store, OtherPort) == "reset pin"
+    assert reset_cause(4, store, OtherPort) == "woke from deep sleep"
+    assert reset_cause(5, store, Rp2Codes) == "unknown (5)"
+    planned_reset(store, lambda: None)
+    assert reset_cause(5, store, OtherPort) == "planned reset"
+
+
+def test_the_log_keeps_the_last_ten_causes_newest_first_in_one_file():
+    store = MemoryStorage()
+    assert reset_log(store) == []
+    reset_cause(POWER_ON, store, Rp2Codes)
+    for i in range(12):
+        if i % 3 == 0:
+            planned_reset(store, lambda: None)
+        reset_cause(WDT, store, Rp2Codes)
+    causes = reset_log(store)
+    assert len(causes) == 10
+    assert causes[0] == "watchdog" and causes[2] == "planned reset"
+    assert causes == ["watchdog", "watchdog", "planned reset"] * 3 + ["watchdog"]
+    assert store.names() == [RESET_LOG]
+    assert len(store.read(RESET_LOG)) < 200
+
+
+def test_a_log_that_is_not_text_is_started_again():
+    store = MemoryStorage()
+    store.write(RESET_LOG, b"\xff\xfe\x00garbage")
+    causes = reset_log(store)
+    assert type(causes) is list and len(causes) <= 1  # MicroPython may not check UTF-8
+    assert reset_cause(POWER_ON, store, Rp2Codes) == "power on"
+    assert reset_log(store)[0] == "power on"
+
+
+def test_the_twin_counts_feeds_and_starves_after_its_timeout():
+    clock = ClockTwin(1000)
+    dog = WatchdogTwin(timeout_ms=500, clock=clock)
+    assert dog.feeds == 0 and not dog.starved()
+    clock.advance(499)
+    assert not dog.starved()
+    clock.advance(1)
+    assert dog.starved()  # not fed for 500 ms: the board would have been reset
+    dog.feed()
+    assert dog.feeds == 1 and not dog.starved()
+    assert dog.starved(1500 + 500) and not dog.starved(1500 + 499)
+    for _ in range(10):
+        clock.advance(400)
+        dog.feed()
+    assert dog.feeds == 11 and not dog.starved()
+
+
+def test_the_twin_without_a_clock_only_counts():
+    dog = WatchdogTwin()
+    dog.feed()
+    assert dog.feeds == 1 and dog.timeout_ms == 8000
+    try:
+        dog.starved(10 ** 6)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a twin without a clock told starvation")
+
+
+def test_the_twin_takes_only_timeouts_the_rp2040_can():
+    WatchdogTwin(timeout_ms=watchdog.MAX_TIMEOUT_MS)
+    for bad in (0, -1, 8389, 1.5, True):
+        try:
+            WatchdogTwin(timeout_ms=bad)
+        except ValueError:
+            continue
+        raise AssertionError("took %s" % (bad,))
