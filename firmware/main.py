@@ -37,7 +37,12 @@ def run():
     signature = (read(SIGNATURE) or "unsigned").strip()
     STATUS.update(board=board.get("name", "?"), signature=signature)
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], signature))
+    print("reset cause: %s" % parts.reset_cause)
     loop = Loop(cabinet, parts)
+    startup = getattr(parts.dice, "startup", None)  # the RNG's health start-up test
+    fault = startup() if startup else None
+    if fault:
+        loop.send(fault, parts.clock.now())
     asyncio.run(loop.run(parts.clock, board.get("loop_ms")))
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 

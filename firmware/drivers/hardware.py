@@ -6,7 +6,7 @@ import time
 
 from drivers.clock import Clock
 from drivers.storage import Storage
-from drivers.watchdog import Watchdog, WatchdogTwin
+from drivers.watchdog import Watchdog, WatchdogTwin, reset_cause
 
 
 ERROR_LOG = "errors.log"
@@ -26,6 +26,7 @@ class Parts:
         self.storage = None
         self.clock = None
         self.service = False  # the attendant key was on at power-up: service mode
+        self.reset_cause = "unknown"
 
     def signal(self, station, name):
         # A beep or blink for a refusal, a win, a handpay: logged on the console for now.
@@ -33,13 +34,10 @@ class Parts:
 
     def record(self, error):
         """Keep an unexpected error's traceback in storage (errors.log, the last few) and say it."""
-        import io
-        import sys
-        text = io.StringIO()
-        sys.print_exception(error, text)
+        text = _traceback(error)
         old = self.storage.read(ERROR_LOG) or b""
-        self.storage.write(ERROR_LOG, (old + text.getvalue().encode())[-ERROR_LOG_BYTES:])
-        print("ERROR", text.getvalue())
+        self.storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+        print("ERROR", text)
 
 
 def build(board, storage_root="/data"):
@@ -47,9 +45,8 @@ def build(board, storage_root="/data"):
     import machine
     parts = Parts()
     parts.clock = Clock(time.ticks_ms, time.ticks_diff)
-    if not _exists(storage_root):
-        os.mkdir(storage_root)
     parts.storage = Storage(storage_root, os)
+    parts.reset_cause = reset_cause(machine.reset_cause(), parts.storage, machine)
     parts.inputs.append(_buttons(machine, board.get("buttons", {})))
     if "attendant_key" in board:
         from drivers.buttons import AttendantKey
@@ -75,7 +72,9 @@ def _buttons(machine, spec):
                 for pin, station, button, long_button in spec["keys"]]
         return buttons.GpioButtons(keys, **timing)
     if driver == "matrix":
-        rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in spec["rows"]]
+        # Open drain: with no diodes, two keys down in one column would short a row driven low
+        # to a row driven high.
+        rows = [machine.Pin(p, machine.Pin.OPEN_DRAIN, value=1) for p in spec["rows"]]
         cols = [_input(machine, p) for p in spec["cols"]]
         keys = dict(((r, c), (station, button, long_button))
                     for r, c, station, button, long_button in spec["keys"])
@@ -106,9 +105,11 @@ def _display(machine, spec, name):
         import ssd1306  # micropython-lib, installed by the flash tool (board "mip")
         bus = spec["i2c"]
         i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]))
-        oled = ssd1306.SSD1306_I2C(spec.get("width", 128), spec.get("height", 64), i2c,
+        height = spec.get("height", 64)
+        oled = ssd1306.SSD1306_I2C(spec.get("width", 128), height, i2c,
                                    addr=spec.get("address", 0x3C))
-        return display.Ssd1306Display(oled)
+        return display.Ssd1306Display(oled, width_chars=spec.get("width", 128) // 8,
+                                      rows=height // 8)
     if driver == "twin":
         return display.DisplayTwin()
     return display.ConsoleDisplay(name)
@@ -126,12 +127,17 @@ def _dice(machine, spec):
                       settle_ms=spec.get("settle_ms", 1200), answer_ms=spec.get("answer_ms", 1000))
     from drivers.entropy import RoscBits
     from drivers.rng_dice import RngDice
-    return RngDice(RoscBits(machine.mem32))
+    # roll_ms: the result lands after the puck's rolling animation has had time to show.
+    return RngDice(RoscBits(machine.mem32), roll_ms=spec.get("roll_ms", 600))
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+def _traceback(error):
+    import io
+    import sys
+    text = io.StringIO()
+    if hasattr(sys, "print_exception"):  # MicroPython
+        sys.print_exception(error, text)
+    else:
+        import traceback
+        traceback.print_exception(type(error), error, error.__traceback__, file=text)
+    return text.getvalue()

@@ -1,0 +1,89 @@
+# The main loop (terminal/loop.py) with every driver's twin: presses become bets, the dice
+# source answers a roll request, displays, sign and puck are drawn, the watchdog is fed, and an
+# unexpected error is recorded and tilts the cabinet instead of stopping it.
+import hashlib
+
+from drivers.buttons import ButtonsTwin
+from drivers.display import DisplayTwin
+from drivers.entropy import StreamBits
+from drivers.hardware import Parts, ERROR_LOG
+from drivers.puck_leds import PuckTwin
+from drivers.rng_dice import RngDice
+from drivers.storage import MemoryStorage
+from drivers.watchdog import WatchdogTwin
+from terminal.cabinet import Cabinet, TILT
+from terminal.loop import Loop
+from terminal.settings import Settings
+
+
+def good_bytes():
+    # SHA-256 in counter mode: a good stream on both interpreters (MicroPython has no urandom).
+    state = [0]
+
+    def read(n):
+        out = b""
+        while len(out) < n:
+            state[0] += 1
+            out += hashlib.sha256(str(state[0]).encode()).digest()
+        return out[:n]
+    return read
+
+
+def rig(stations=2):
+    parts = Parts()
+    parts.inputs = [ButtonsTwin()]
+    parts.puck = PuckTwin()
+    parts.displays = [DisplayTwin() for _ in range(stations)]
+    parts.sign = DisplayTwin()
+    parts.dice = RngDice(StreamBits(good_bytes()))
+    parts.watchdog = WatchdogTwin()
+    parts.storage = MemoryStorage()
+    cabinet = Cabinet(Settings(stations=stations, credits=100))
+    return Loop(cabinet, parts), parts, cabinet
+
+
+def click(parts, station, button):
+    parts.inputs[0].press(station, button)
+    parts.inputs[0].release(station, button)
+
+
+def test_a_roll_through_the_twins():
+    loop, parts, cabinet = rig()
+    loop.step(0)
+    assert parts.sign.lines[0] == "PLACE YOUR BETS" and parts.displays[1].lines[0] == "S2 CR 100"
+    click(parts, 0, "pass")
+    click(parts, 0, "bet")
+    click(parts, 0, "roll")
+    loop.step(10)
+    assert parts.sign.lines[0] == "NO MORE BETS" and cabinet.table.credits[0] == 99
+    now, steps = 10, 2
+    while not cabinet.history and now < 5000:
+        now += 5
+        loop.step(now)
+        steps += 1
+    assert cabinet.history, "the dice source never answered"
+    d1, d2 = cabinet.history[0]
+    assert 1 <= d1 <= 6 and 1 <= d2 <= 6
+    assert parts.sign.lines[0].startswith("%d+%d=%d" % (d1, d2, d1 + d2))
+    assert parts.displays[0].lines[3] == "LAST %d+%d=%d" % (d1, d2, d1 + d2)
+    assert len(parts.puck.frames) >= 2 and parts.watchdog.feeds == steps  # fed at every step
+
+
+class Broken:
+    def scan(self, now_ms):
+        raise OSError(5)
+
+
+def test_an_unexpected_error_is_recorded_once_and_tilts_the_cabinet():
+    loop, parts, cabinet = rig()
+    loop.step(0)
+    parts.inputs.append(Broken())
+    for now in (5, 10, 15):
+        try:
+            loop.step(now)
+        except OSError as e:
+            loop.fail(e, now)
+    assert cabinet.phase == TILT and parts.sign.lines[0] == "TILT: FAULT: OSError"
+    log = parts.storage.read(ERROR_LOG).decode()
+    assert log.count("Traceback") == 1  # the same error again is not written again
+    assert parts.watchdog.feeds >= 3  # the tilted cabinet is still fed, never reset in a loop
