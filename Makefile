@@ -13,9 +13,9 @@ test: test-cpython test-micropython mpy
 test-cpython: $(VENV_OK)
 	$(PY) -m pytest
 
-# The engine and cabinet tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
+# The engine, cabinet and driver tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
 test-micropython: $(NODE_OK)
-	node tests/mp/run.mjs --path firmware --tests tests/engine --tests tests/terminal
+	node tests/mp/run.mjs --path firmware --tests tests/engine --tests tests/terminal --tests tests/drivers
 
 # Every firmware file must compile for the RP2040.
 mpy: $(VENV_OK)
