@@ -4,7 +4,9 @@
   each), timing Table.roll alone;
 - the same on real MicroPython (the pinned WebAssembly port under Node), with the live heap of
   the engine code and of the busy table, and the bytes allocated per settled roll;
-- the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m).
+- the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m);
+- side by side with crapssim on the same bet mix and dice (host_tools/peer.py), whose final
+  bankroll must equal ours.
 """
 import json
 import os
@@ -12,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import FIRMWARE, mpy
+from host_tools import FIRMWARE, mpy, peer
 
 ROOT = os.path.dirname(FIRMWARE)
 BUILD = os.path.join(ROOT, "build")
@@ -45,7 +47,14 @@ def main():
                "terminal_mpy_bytes": sum(mpy.compile_all("terminal").values()),
                "firmware_mpy_bytes": sum(mpy.compile_all().values())}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
+    figures.update(peer.compare(busy.dice(20000, seed=5)))
     rows = [
+        ("CPython, one player's ~13 bets: our rolls per second", figures["ours_rolls_per_s"]),
+        ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
+         figures["crapssim_rolls_per_s"]),
+        ("  ours / crapssim (goal: at least 20)", figures["speedup_over_crapssim"]),
+        ("  final bankrolls equal after %d rolls" % figures["peer_rolls"],
+         "yes" if figures["ours_final_bankroll"] == figures["crapssim_final_bankroll"] else "NO"),
         ("CPython: busy-table rolls settled per second", figures["cpython_rolls_per_s"]),
         ("MicroPython (wasm): busy-table rolls settled per second",
          figures["micropython_rolls_per_s"]),
@@ -63,7 +72,7 @@ def main():
         ("Whole firmware as .mpy, bytes", figures["firmware_mpy_bytes"]),
     ]
     for label, value in rows:
-        print("%-60s %10d" % (label, value))
+        print("%-64s %10s" % (label, value))
     os.makedirs(BUILD, exist_ok=True)
     with open(os.path.join(BUILD, "bench.json"), "w") as f:
         json.dump(figures, f, indent=1, sort_keys=True)
