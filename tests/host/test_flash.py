@@ -1,0 +1,387 @@
+"""The flash tool (host_tools/flash.py, host_tools/remote.py) end to end: real mpremote against the
+virtual board (real MicroPython under Node behind a pty, tests/virtual_board/), plus the errors
+a person meets: no such board, no port, a port that is not MicroPython. Node missing fails these
+tests; nothing here is skipped."""
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+import threading
+import time
+import tty
+
+import pytest
+
+from host_tools import FIRMWARE, flash, signature
+from host_tools.remote import (BoardCommandFailed, NoPortFound, NotMicroPython, Remote,
+                               installed)
+
+ROOT = os.path.dirname(FIRMWARE)
+
+
+def _load(name, path):
+    # By path, not as tests.virtual_board.fixture: a package in the venv may bring its own
+    # top-level `tests` (crapssim does), which hides the repository's.
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_board = _load("virtual_board_fixture", os.path.join(ROOT, "tests", "virtual_board", "fixture.py"))
+VirtualBoard = _board.VirtualBoard
+virtual_board = _board.virtual_board  # the module-scoped fixture
+PY = sys.executable
+
+
+def host_tools(*args, timeout=120, env=None):
+    started = time.monotonic()
+    result = subprocess.run([PY, "-m", "host_tools"] + list(args), cwd=ROOT, capture_output=True,
+                            text=True, timeout=timeout, env=env)
+    result.elapsed = time.monotonic() - started
+    return result
+
+
+def mpremote(board, *args):
+    return subprocess.run([PY, "-m", "mpremote", "connect", board.port] + list(args), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def build_signature(root, name):
+    folder = os.path.join(root, name)
+    pairs = []
+    for top, dirs, files in os.walk(folder):
+        for f in files:
+            path = os.path.join(top, f)
+            pairs.append(("/" + os.path.relpath(path, folder).replace(os.sep, "/"),
+                          signature.file_hash(path)))
+    return signature.signature(pairs)
+
+
+def one_line(text):
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    """This run's own build folder (--build): another test run may be flashing at the same time."""
+    return str(tmp_path_factory.mktemp("flash-build"))
+
+
+def Args(**kw):
+    args = dict(port=None, dry_run=False, verify=False, timeout=60.0)
+    args.update(kw)
+    return type("Args", (), args)
+
+
+@pytest.fixture(scope="module")
+def flashed(virtual_board, build):
+    """`python -m host_tools flash --board virtual --port <the virtual board>`, once."""
+    result = host_tools("flash", "--board", "virtual", "--port", virtual_board.port,
+                        "--build", build)
+    assert result.returncode == 0, result.stdout + result.stderr + virtual_board.console()[-3000:]
+    print("\nflash to the virtual board: %.1f s" % result.elapsed)
+    return result
+
+
+# -- end to end on the virtual board ------------------------------------------------------------
+
+def test_flash_deploys_signs_verifies_and_boots(virtual_board, flashed, build):
+    value = re.search(r"^program signature: ([0-9a-f]{64})$", flashed.stdout, re.M).group(1)
+    assert value == build_signature(build, "virtual")  # the board's files are the build's, to the byte
+    assert "verified: " in flashed.stdout
+    # The board booted twice: after the reset the check broke into (Ctrl-C), and after the last
+    # reset, which started the cabinet. The boot line carries the signature written at flashing.
+    boot = "CRAPS TERMINAL BOOT virtual %s" % value
+    end = virtual_board.wait_for(boot, after=virtual_board.wait_for(boot))
+    # The virtual board's file has loop_ms: the cabinet runs that long, then the REPL is back.
+    virtual_board.wait_for('Type "help()" for more information.', after=end)
+    status = mpremote(virtual_board, "resume", "exec", "print(repr(STATUS))")
+    assert status.returncode == 0, status.stdout + status.stderr
+    status = eval(status.stdout.strip())
+    assert status["board"] == "virtual" and status["signature"] == value
+    assert status["phase"] and status["credits"]
+    listing = mpremote(virtual_board, "exec", "print(open('/board.json').read())").stdout
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        assert json.loads(listing) == json.load(f)
+
+
+def test_a_tampered_file_fails_verification_and_flashing_repairs_it(virtual_board, flashed, build):
+    value = re.search(r"program signature: (\w+)", flashed.stdout).group(1)
+    good = host_tools("flash", "--board", "virtual", "--port", virtual_board.port, "--verify",
+                      "--build", build)
+    assert good.returncode == 0, good.stderr
+    assert "program signature: %s" % value in good.stdout
+
+    tamper = mpremote(virtual_board, "exec",
+                      "f = open('/main.py', 'a'); f.write('# x'); f.close()\n"
+                      "f = open('/extra.py', 'w'); f.write('X = 1'); f.close()\n"
+                      "f = open('/data/meters.test', 'w'); f.write('kept'); f.close()")
+    assert tamper.returncode == 0, tamper.stdout + tamper.stderr
+    bad = host_tools("flash", "--board", "virtual", "--port", virtual_board.port, "--verify",
+                     "--build", build)
+    assert bad.returncode == 1
+    assert re.fullmatch(r"flash: verification failed: /main\.py is not the build's \(board "
+                        r"[0-9a-f]{12}, build [0-9a-f]{12}\) \(and 1 more\)",
+                        one_line(bad.stderr)), bad.stderr
+    listing = {"/main.py": "0" * 64, "/extra.py": "2" * 64, "/lib/x.mpy": "3" * 64}
+    assert flash.compare(listing, {"/main.py": "1" * 64, "/b.mpy": "4" * 64}) == [
+        "/b.mpy is missing", "/main.py is not the build's (board 000000000000, build 111111111111)",
+        "/extra.py is not part of the build"]
+
+    again = host_tools("flash", "--board", "virtual", "--port", virtual_board.port,
+                       "--build", build)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "program signature: %s" % value in again.stdout  # /extra.py removed, /main.py redone
+    kept = mpremote(virtual_board, "exec", "print(open('/data/meters.test').read())")
+    assert kept.stdout.strip() == "kept"  # the cabinet's storage outlives a flash
+
+
+def test_flash_installs_the_boards_packages_with_mip(virtual_board, flashed, build, tmp_path,
+                                                     monkeypatch, capsys):
+    """A board file's "mip" may name a local package.json (no internet needed): installed into
+    /lib, signed with the program, checked after the reset."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "tinylib.py").write_text("ANSWER = 42\n")
+    (tmp_path / "pkg" / "package.json").write_text(json.dumps(
+        {"urls": [["tinylib.py", "tinylib.py"]], "version": "1.0"}))
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        board = json.load(f)
+    board.update(name="virtual-mip", loop_ms=300, mip=[str(tmp_path / "pkg" / "package.json")])
+    (tmp_path / "virtual-mip.json").write_text(json.dumps(board))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    args = Args(board="virtual-mip", port=virtual_board.port, build=build)
+    start = len(virtual_board.console())
+    assert flash.main(args) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    assert "install %s" % board["mip"][0] in out
+    assert "verified: " in out and ", 1 library files" in out
+    value = re.search(r"program signature: (\w+)", out).group(1)
+    lib = ("/lib/tinylib.py", signature.file_hash(str(tmp_path / "pkg" / "tinylib.py")))
+    b = flash.build("virtual-mip", build)
+    assert value == signature.signature(list(b.files.items()) + [lib])
+    virtual_board.wait_for("CRAPS TERMINAL BOOT virtual-mip %s" % value, after=start)
+
+
+def test_a_production_board_is_flashed_in_service_mode_only(build, tmp_path, monkeypatch,
+                                                            capsys):
+    """In production Ctrl-C is off (firmware/main.py) and mpremote cannot break into the running
+    cabinet after the reset, unless the attendant key was held at power-up (service mode)."""
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        board = json.load(f)
+    board.update(name="virtual-production", production=True, attendant_key={"pin": 22})
+    board.pop("loop_ms", None)  # a real cabinet: it runs until something breaks in
+    (tmp_path / "virtual-production.json").write_text(json.dumps(board))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    args = Args(board="virtual-production", timeout=3.0, build=build)
+    (tmp_path / "held").mkdir()
+    (tmp_path / "plain").mkdir()
+    with VirtualBoard(str(tmp_path / "held"), pins={22: 0}) as held:
+        args.port = held.port
+        assert flash.main(args) == 0, capsys.readouterr()
+        held.wait_for("CRAPS TERMINAL BOOT virtual-production ")
+    capsys.readouterr()
+    with VirtualBoard(str(tmp_path / "plain")) as plain:
+        args.port = plain.port
+        assert flash.main(args) == 1
+        assert one_line(capsys.readouterr().err) == (
+            "flash: the board stopped answering during check after the reset (3 s) (its "
+            "firmware may have Ctrl-C turned off: production mode; power it up in service mode)")
+
+
+def test_dry_run_prints_the_exact_commands_and_touches_no_board(build):
+    result = host_tools("flash", "--board", "virtual", "--port", "/dev/no-such-port", "--dry-run",
+                        "--build", build)
+    assert result.returncode == 0, result.stderr
+    entries = sorted(["board.json"] + [
+        name if name in flash.SOURCE_FILES or not name.endswith(".py") else name[:-3] + ".mpy"
+        for name in os.listdir(FIRMWARE) if name != "__pycache__"])
+    mp = [PY, "-m", "mpremote", "connect", "/dev/no-such-port"]
+    scripts = os.path.join(build, "virtual.scripts")
+    expected = [
+        mp + ["run", os.path.join(scripts, "clean.py")],
+        mp + ["fs", "cp", "-r"] + [os.path.join(build, "virtual", e) for e in entries] + [":/"],
+        mp + ["run", os.path.join(scripts, "sign.py")],
+        mp + ["reset"],
+        mp + ["run", os.path.join(scripts, "verify.py")],
+        mp + ["reset"],
+    ]
+    assert result.stdout.splitlines() == [Remote.show(argv) for argv in expected]
+
+
+def test_dry_run_installs_a_boards_micropython_lib_packages(build, tmp_path, monkeypatch,
+                                                            capsys):
+    (tmp_path / "mip-test.json").write_text(json.dumps(
+        {"name": "mip-test", "mip": ["ssd1306", "umqtt.simple"]}))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    args = Args(board="mip-test", dry_run=True, build=build)
+    assert flash.main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    mp = Remote.show([PY, "-m", "mpremote", "connect", "auto"])
+    assert lines[2] == mp + " mip install ssd1306 umqtt.simple"
+    assert [line.split(" connect auto ")[1].split()[0] for line in lines] == \
+        ["run", "fs", "mip", "run", "reset", "run", "reset"]
+
+
+# -- the errors a person meets ------------------------------------------------------------------
+
+def test_a_missing_board_is_one_line_listing_the_boards():
+    result = host_tools("flash", "--board", "no-such-board")
+    assert result.returncode == 2
+    line = one_line(result.stderr)
+    assert line.startswith("flash: no board 'no-such-board' in boards/ (there: ")
+    for name in flash.board_names():
+        assert name in line
+    assert result.stdout == ""
+
+
+def test_no_port_found_is_one_line(tmp_path):
+    # mpremote's `connect auto` sees no USB serial port, whatever this machine has plugged in.
+    (tmp_path / "sitecustomize.py").write_text(
+        "import serial.tools.list_ports\n"
+        "serial.tools.list_ports.comports = lambda *a, **k: []\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    result = host_tools("flash", "--board", "virtual", "--build", str(tmp_path), env=env)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == ("flash: no board found: no USB serial port with a "
+                                       "VID:PID (plug the board in, or give --port)")
+
+
+def test_a_port_that_does_not_exist_is_one_line(build):
+    result = host_tools("flash", "--board", "virtual", "--port", "/dev/no-such-port",
+                        "--build", build)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == ("flash: cannot open /dev/no-such-port (no such port, or "
+                                       "another program has it open)")
+
+
+def test_a_port_that_is_not_micropython_is_one_line(build):
+    # Something on a serial port that answers everything with noise: not a raw REPL.
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    stop = threading.Event()
+
+    def noise():
+        while not stop.is_set():
+            try:
+                if os.read(master, 1024):
+                    os.write(master, b"\x1b[2J*** GPS NMEA $GPGGA,123519,4807.038,N ***\r\n")
+            except OSError:
+                return
+
+    threading.Thread(target=noise, daemon=True).start()
+    try:
+        result = host_tools("flash", "--board", "virtual", "--port", os.ttyname(slave),
+                            "--timeout", "3", "--build", build)
+    finally:
+        stop.set()
+        os.close(slave)
+        os.close(master)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == (
+        "flash: %s did not answer as a MicroPython board within 3 s (not MicroPython, or its "
+        "firmware has Ctrl-C turned off)" % result.args[result.args.index("--port") + 1])
+
+
+def test_a_command_that_fails_on_the_board_is_one_line(virtual_board):
+    remote = Remote(virtual_board.port, timeout=30)
+    with pytest.raises(BoardCommandFailed) as e:
+        remote.exec("import os; os.remove('/no-such-file')")
+    assert str(e.value) == "exec failed on the board: OSError: [Errno 2] ENOENT"
+    with pytest.raises(NoPortFound):
+        Remote("/dev/no-such-port").exec("pass")
+    assert issubclass(NotMicroPython, Exception)
+
+
+# -- the virtual board itself -------------------------------------------------------------------
+
+def test_the_virtual_board_without_raw_paste(tmp_path):
+    """mpremote falls back to plain raw mode when the board answers ^E A ^A with R\\x00; a
+    soft reset from the raw REPL does not run main.py (as on the rp2), a hard reset does, and
+    so does the watchdog."""
+    with VirtualBoard(str(tmp_path), raw_paste=False) as board:
+        (tmp_path / "main.py").write_text("print('MAIN', 'RAN', 6 * 7)\n")
+        remote = Remote(board.port, timeout=30)
+        remote.copy([str(tmp_path / "main.py")])
+        assert remote.exec("print(open('main.py').read())").strip() == \
+            "print('MAIN', 'RAN', 6 * 7)"
+        remote.run("soft-reset")
+        assert "MAIN RAN 42" not in board.console()
+        assert "MPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>" in board.console()
+        remote.reset()
+        board.wait_for("MAIN RAN 42")
+        assert remote.exec("import machine; print(machine.reset_cause())").strip() == "3"
+        assert "R\x00" in board.console() and "R\x01" not in board.console()
+        # A watchdog that nobody feeds resets the board, even while it waits at the REPL.
+        start = len(board.console())
+        remote.exec("import machine; machine.WDT(timeout=200)")
+        board.wait_for("MAIN RAN 42", after=start, timeout=5)
+
+
+def test_mip_installs_the_firmware_from_a_local_package_json(tmp_path):
+    """The root package.json installs with `mpremote mip install` (here from a local copy
+    without deps: micropython-lib needs the internet)."""
+    package = flash.package_json()
+    package["deps"] = []
+    (tmp_path / "package.json").write_text(json.dumps(package))
+    os.symlink(FIRMWARE, str(tmp_path / "firmware"))
+    with VirtualBoard(str(tmp_path)) as board:
+        remote = Remote(board.port, timeout=60)
+        out = remote.mip_install(["--target", "", str(tmp_path / "package.json")])
+        assert installed(out) == sorted("/" + rel for rel, _ in package["urls"])
+        digest = remote.run("sha256sum", ":craps/table.py").split()[-1]
+        assert digest == signature.file_hash(os.path.join(FIRMWARE, "craps", "table.py"))
+
+
+# -- what the flash tool builds -----------------------------------------------------------------
+
+def test_package_json_lists_every_firmware_file_and_the_boards_packages():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        assert f.read() == flash.package_json_text(), "run: python -m host_tools package-json"
+    package = flash.package_json()
+    assert [rel for rel, _ in package["urls"]] == flash.firmware_files()
+    for rel, url in package["urls"]:
+        assert os.path.isfile(os.path.join(ROOT, url))
+    deps = set(d for d, _ in package["deps"])
+    for name in flash.board_names():
+        assert set(p.partition("@")[0] for p in flash.load_board(name)[0].get("mip", [])) <= deps
+
+
+def test_the_build_is_the_same_wherever_the_repository_is(build, tmp_path):
+    b = flash.build("virtual", build)
+    assert b.files["/main.py"] == signature.file_hash(os.path.join(FIRMWARE, "main.py"))
+    assert "/board.json" in b.files and "/main.mpy" not in b.files
+    for path in b.files:
+        with open(os.path.join(b.folder, path[1:]), "rb") as f:
+            assert ROOT.encode() not in f.read(), "%s embeds the checkout's path" % path
+    assert flash.build("virtual", str(tmp_path)).files == b.files  # from scratch: the same bytes
+
+
+def test_a_rebuild_compiles_what_changed_and_drops_what_is_gone(build):
+    b = flash.build("virtual", build)
+    table = os.path.join(b.folder, "craps", "table.mpy")
+    with open(table, "ab") as f:
+        f.write(b"tampered")  # an output that is not what the compiler made
+    stale = os.path.join(b.folder, "craps", "gone.mpy")
+    with open(stale, "wb") as f:
+        f.write(b"a module firmware/ no longer has")
+    again = flash.build("virtual", build)
+    assert again.files == b.files
+    assert not os.path.exists(stale)
+
+
+def test_the_signature_rule():
+    assert signature.signed("/main.py") and signature.signed("/lib/ssd1306.mpy")
+    assert not signature.signed("/signature")
+    assert not signature.signed("/data/meters") and not signature.signed("/rom/lib/machine.py")
+    assert signature.signed("/database.py")
+    pairs = [("/b", "2" * 64), ("/a", "1" * 64)]
+    import hashlib
+    text = "/a %s\n/b %s\n" % ("1" * 64, "2" * 64)
+    assert signature.signature(pairs) == hashlib.sha256(text.encode()).hexdigest()
