@@ -6,7 +6,7 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench sim flash virtual-board package-json clean
+.PHONY: test test-cpython test-micropython mpy odds bench rngtest sim flash virtual-board package-json clean
 
 test: test-cpython test-micropython mpy
 
@@ -27,6 +27,11 @@ odds: $(VENV_OK)
 
 bench: $(VENV_OK) $(NODE_OK) $(VENV)/.bench-installed
 	$(PY) -m host_tools bench
+
+# The RNG certification battery, 10^6 rolls from the host path by default:
+# `make rngtest RNGTEST="--source board --port /dev/ttyACM0 --seed-check"`.
+rngtest: $(VENV_OK)
+	$(PY) -m host_tools rngtest $(RNGTEST)
 
 $(VENV)/.bench-installed: requirements-bench.txt $(VENV_OK)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt

@@ -41,7 +41,7 @@ def micropython_figures():
     return json.loads(out.strip().splitlines()[-1])
 
 
-def main():
+def main(args=None):
     figures = {"cpython_rolls_per_s": cpython_rolls_per_second(),
                "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
                "terminal_mpy_bytes": sum(mpy.compile_all("terminal").values()),

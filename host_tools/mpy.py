@@ -40,7 +40,7 @@ def compile_all(package="", optimise=2, build=BUILD, skip=()):
     return sizes
 
 
-def main():
+def main(args=None):
     sizes = compile_all()
     for rel, size in sorted(sizes.items()):
         print("%-40s %7d" % (rel, size))

@@ -6,6 +6,7 @@ A wager that lasts several rolls is an absorbing Markov chain over (puck, wager)
 exactly (host_tools.markov). The edge is per decision: the expected loss divided by what the
 player puts at risk (the stake, plus a commission paid up front).
 """
+import sys
 from fractions import Fraction
 from math import lcm
 
@@ -184,7 +185,8 @@ def add_arguments(parser):
                                 choices=choices)
 
 
-def main(args, out):
+def main(args, out=None):
+    out = out or sys.stdout
     overrides = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
     rules = HouseRules(overrides)
     out.write(format_report(rules, report(rules)) + "\n")

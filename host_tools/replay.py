@@ -4,6 +4,7 @@ Prints one JSON object a line for every roll, no roll and refused step. A file t
 scenario raises NotAScenario; a step the rules refuse is reported and the replay goes on.
 """
 import json
+import sys
 
 from craps import errors
 from craps.house import HouseRules, rule_names
@@ -183,9 +184,18 @@ def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def main(path, out):
+def add_arguments(parser):
+    parser.add_argument("file")
+
+
+def main(args, out=None):
     """`host_tools replay FILE`: 0 when the file was read, 2 (with one line) when it is not one."""
-    rules, credits, steps = load(path)
+    out = out or sys.stdout
+    try:
+        rules, credits, steps = load(args.file)
+    except NotAScenario as e:
+        print("replay: %s" % e, file=sys.stderr)
+        return 2
     for line in replay(rules, credits, steps):
         out.write(json.dumps(line) + "\n")
     return 0

@@ -85,6 +85,6 @@ def markdown(name):
     return "\n".join(lines)
 
 
-def main():
+def main(args=None):
     print("\n\n".join(markdown(name) for name in names() if load(name).get("production")))
     return 0

@@ -1,0 +1,794 @@
+"""python -m host_tools rngtest: the RNG certification battery.
+
+Rolls come from one of three sources and go through eight tests, each at alpha = 0.01 (99%
+confidence):
+
+  faces, die 1 / die 2   chi-square of each die's six faces against 1/6 each            5 df
+  totals 2-12            chi-square of the eleven totals against 1..6..1/36             10 df
+  36 ordered pairs       chi-square of (d1, d2) against 1/36 each                       35 df
+  independence           chi-square of the 6x6 table of (d1, d2) against the product
+                         of its margins (the dice independent, whatever their faces)    25 df
+  runs above/below 7     Wald-Wolfowitz runs test on the totals above (8-12) and below
+                         (2-6) the median 7; sevens are ties with the median and are
+                         left out, as usual. Normal approximation, two-sided.
+  lag-1 serial corr.     r1 of consecutive totals (sample mean); under independence
+                         r1 is about normal with mean -1/n and variance 1/n. z, two-sided.
+  gaps between sevens    the non-seven rolls before each seven (Knuth's gap test: the
+                         first gap counts from the start, the unfinished last one is left
+                         out) are geometric with p = 1/6: chi-square over gap lengths
+                         0..K-1 and a tail class K+, K the most classes that keep every
+                         expected count at 5 or more                               K df
+
+No correction for multiple tests: every test is judged at 0.01 on its own, as a lab's 99%
+battery is, and the table says so. A fair source therefore fails at least one of the eight in
+about 1 - 0.99^8 = 7.7% of runs (at most 8%, the union bound); the footer gives the smallest
+p-value beside the Bonferroni threshold 0.01 / 8 for whoever wants the battery as a whole at 1%.
+
+A test that cannot be computed (a die that shows one face, totals all 7, no sevens at all)
+FAILS: with at least 1,000 fair rolls that has a probability far below 1e-100.
+
+--seed-check adds two rows on the start-up path, which the battery above cannot see: the DRBG
+makes good-looking dice out of any seed, so a ring oscillator that gave the same bits at every
+power-up (a fixed pattern passes both health tests) would pass all eight tests. It builds
+3,600 fresh RngDice (each one runs the start-up test and seeds from new raw bits, as at
+power-up), takes each one's first 8 rolls, and tests
+  first roll after start-up   chi-square of the first roll's 36 pairs                   35 df
+  repeated openings           how many openings (8 rolls, 6^16 equally likely) repeat
+                              an earlier one: a fair path repeats one with probability
+                              about 2.3e-6, so one repeat fails.
+
+The statistics are pure functions over rolls (Tally, battery, seed_check); the sources
+(host_rolls, file_rolls, board_rolls and the openings) are separate, so tests feed them anything.
+Exit status: 0 every test passed, 1 a test failed (or the RNG itself faulted: a health test
+failure is a failed certification), 2 bad input (a malformed file, too few rolls, no board).
+"""
+import argparse
+import math
+import os
+import sys
+import time
+
+ALPHA = 0.01
+MIN_ROLLS = 1000  # every chi-square cell expects at least 5 (pairs: 1000 / 36 = 27.8)
+DEFAULT_ROLLS = 10 ** 6
+GAP_MIN_EXPECTED = 5.0
+SEED_STARTS = 3600  # fresh start-ups for --seed-check: 100 expected per pair of the first roll
+OPENING = 8  # rolls kept from each start-up (16 faces: 6^16 = 2.8e12 openings)
+BOARD_CHUNK = 10000  # rolls per mpremote call from a board
+BOARD_STARTS_CHUNK = 200  # start-ups per mpremote call from a board
+BOARD_TIMEOUT_S = 300.0  # seconds one mpremote call may take before the board counts as lost
+ENTROPY = os.urandom  # the host path's byte source (tests put a seeded stream here)
+
+PAIRS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
+TOTAL_WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]  # ways (of 36) to roll each total 0..12
+
+
+class BadInput(Exception):
+    """The battery cannot run on this input (exit 2); the message is one line."""
+
+
+class SourceFault(Exception):
+    """The RNG itself failed (its health tests tripped): a failed certification (exit 1)."""
+
+
+# -- p-values and critical values, written once
+#
+# Regularized upper incomplete gamma Q(a, x) = Gamma(a, x) / Gamma(a) (Numerical Recipes,
+# 6.2: gammq with gser and gcf): the series for x < a + 1, Lentz's continued fraction above.
+# The chi-square survival function is Q(df / 2, x / 2).
+
+_EPS = 1e-15
+_FPMIN = 1e-300
+_ITMAX = 10000
+
+
+def gamma_q(a, x):
+    """Q(a, x), the regularized upper incomplete gamma function, for a > 0, x >= 0."""
+    if a <= 0:
+        raise ValueError("a must be above 0, not %r" % (a,))
+    if x < 0:
+        raise ValueError("x must be 0 or more, not %r" % (x,))
+    if x == 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        return 1.0 - _gamma_series(a, x) * math.exp(log_front)
+    return _gamma_fraction(a, x) * math.exp(log_front)
+
+
+def _gamma_series(a, x):
+    ap = a
+    term = total = 1.0 / a
+    for _ in range(_ITMAX):
+        ap += 1
+        term *= x / ap
+        total += term
+        if abs(term) < abs(total) * _EPS:
+            return total
+    raise ArithmeticError("gamma series did not converge (a=%r, x=%r)" % (a, x))
+
+
+def _gamma_fraction(a, x):
+    b = x + 1 - a
+    c = 1.0 / _FPMIN
+    d = 1.0 / b
+    h = d
+    for i in range(1, _ITMAX):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        if abs(d) < _FPMIN:
+            d = _FPMIN
+        c = b + an / c
+        if abs(c) < _FPMIN:
+            c = _FPMIN
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < _EPS:
+            return h
+    raise ArithmeticError("gamma continued fraction did not converge (a=%r, x=%r)" % (a, x))
+
+
+def chi2_sf(x, df):
+    """P(X >= x) for X chi-square with df degrees of freedom: the test's p-value."""
+    if x <= 0:
+        return 1.0
+    return max(0.0, min(1.0, gamma_q(df / 2.0, x / 2.0)))
+
+
+def chi2_critical(df, alpha=ALPHA):
+    """The x with chi2_sf(x, df) = alpha (57.342 for 35 df at 0.01), by bisection."""
+    lo, hi = 0.0, df + 10.0 * math.sqrt(2.0 * df) + 50.0
+    while chi2_sf(hi, df) > alpha:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if chi2_sf(mid, df) > alpha:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * hi:
+            break
+    return (lo + hi) / 2
+
+
+def normal_p(z):
+    """Two-sided p-value of a standard normal z: P(|Z| >= |z|)."""
+    return math.erfc(abs(z) / math.sqrt(2.0))
+
+
+def normal_critical(alpha=ALPHA):
+    """The z with normal_p(z) = alpha (2.5758 at 0.01), by bisection."""
+    lo, hi = 0.0, 40.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if normal_p(mid) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def poisson_sf(k, lam):
+    """P(X >= k) for X Poisson(lam)."""
+    if k <= 0:
+        return 1.0
+    term = math.exp(-lam)
+    below = 0.0
+    for i in range(k):
+        below += term
+        term *= lam / (i + 1)
+    if below > 0.5:  # 1 - below loses every digit when lam is tiny: sum the tail instead
+        tail = 0.0
+        for i in range(k, k + 200):
+            tail += term
+            term *= lam / (i + 1)
+        return tail
+    return 1.0 - below
+
+
+# -- the statistics: pure functions over rolls
+
+
+class Result:
+    """One row of the table. statistic/df/critical/p are None where the test could not be
+    computed (then it fails and `note` says why). `passed`: statistic within critical."""
+
+    def __init__(self, name, statistic, df, critical, p, note="", two_sided=False):
+        self.name = name
+        self.statistic = statistic
+        self.df = df
+        self.critical = critical
+        self.p = p
+        self.note = note
+        self.two_sided = two_sided
+        if statistic is None:
+            self.passed = False
+        elif two_sided:
+            self.passed = abs(statistic) <= critical
+        else:
+            self.passed = statistic <= critical
+
+    def __repr__(self):
+        return "Result(%r, %r, df=%r, p=%r, %s)" % (
+            self.name, self.statistic, self.df, self.p, "PASS" if self.passed else "FAIL")
+
+
+def _degenerate(name, note, df=None):
+    return Result(name, None, df, None, None, note)
+
+
+class Tally:
+    """Everything the battery needs, gathered in one pass over the rolls so any number of rolls
+    fits in memory: add() chunks as they come. Rolls are (d1, d2) with faces 1-6."""
+
+    def __init__(self, rolls=()):
+        self.n = 0
+        self.pairs = [0] * 36  # (d1 - 1) * 6 + (d2 - 1)
+        self.total_sum = 0  # the totals' sum, sum of squares, and sum of t[i] * t[i+1]
+        self.total_squares = 0
+        self.lag_products = 0
+        self.first = 0  # first and last total (0: none yet)
+        self.last = 0
+        self.above = 0  # totals 8-12, 2-6, and runs of either
+        self.below = 0
+        self.runs = 0
+        self._side = None  # True above, False below, None before the first non-seven
+        self.gaps = {}  # non-seven rolls before a seven -> how often
+        self._gap = 0  # the gap under way
+        self.add(rolls)
+
+    def add(self, rolls):
+        """Count a list of rolls in (on a bad roll, ValueError and the tally is unchanged)."""
+        if not isinstance(rolls, (list, tuple)):
+            rolls = list(rolls)
+        pairs = list(self.pairs)
+        gaps = dict(self.gaps)
+        n = self.n
+        s, q, lag, last = self.total_sum, self.total_squares, self.lag_products, self.last
+        above, below, runs, side, gap = self.above, self.below, self.runs, self._side, self._gap
+        for d1, d2 in rolls:
+            if not (0 < d1 < 7 and 0 < d2 < 7):
+                raise ValueError("roll %d is not two faces 1-6: %r" % (n + 1, (d1, d2)))
+            n += 1
+            pairs[d1 * 6 + d2 - 7] += 1
+            t = d1 + d2
+            s += t
+            q += t * t
+            lag += last * t  # last is 0 before the first roll
+            last = t
+            if t == 7:
+                gaps[gap] = gaps.get(gap, 0) + 1
+                gap = 0
+                continue
+            gap += 1
+            up = t > 7
+            if up:
+                above += 1
+            else:
+                below += 1
+            if up is not side:
+                runs += 1
+                side = up
+        if self.n == 0 and rolls:
+            self.first = rolls[0][0] + rolls[0][1]
+        self.n, self.pairs, self.gaps = n, pairs, gaps
+        self.total_sum, self.total_squares, self.lag_products, self.last = s, q, lag, last
+        self.above, self.below, self.runs, self._side, self._gap = above, below, runs, side, gap
+        return self
+
+    def faces(self, die):
+        """Counts of faces 1-6 of die 1 or 2."""
+        p = self.pairs
+        if die == 1:
+            return [sum(p[i * 6:i * 6 + 6]) for i in range(6)]
+        return [sum(p[i * 6 + j] for i in range(6)) for j in range(6)]
+
+    def totals(self):
+        """Counts of totals 2..12."""
+        out = [0] * 11
+        for (d1, d2), count in zip(PAIRS, self.pairs):
+            out[d1 + d2 - 2] += count
+        return out
+
+
+def chi_square(observed, expected):
+    return sum((o - e) * (o - e) / e for o, e in zip(observed, expected))
+
+
+def _chi_result(name, observed, expected, note=""):
+    df = len(observed) - 1
+    x = chi_square(observed, expected)
+    return Result(name, x, df, chi2_critical(df), chi2_sf(x, df), note)
+
+
+def face_test(tally, die):
+    name = "faces, die %d" % die
+    counts = tally.faces(die)
+    return _chi_result(name, counts, [tally.n / 6.0] * 6,
+                       "least/most seen: %d/%d" % (min(counts), max(counts)))
+
+
+def totals_test(tally):
+    return _chi_result("totals 2-12", tally.totals(),
+                       [tally.n * TOTAL_WAYS[t] / 36.0 for t in range(2, 13)],
+                       "sevens: %.4f (1/6 = 0.1667)" % (tally.totals()[5] / float(tally.n)))
+
+
+def pairs_test(tally):
+    return _chi_result("36 ordered pairs", tally.pairs, [tally.n / 36.0] * 36,
+                       "least/most seen: %d/%d" % (min(tally.pairs), max(tally.pairs)))
+
+
+def independence_test(tally):
+    """The 6x6 contingency table against the product of its margins; a face a die never
+    shows is left out (its row or column), and with fewer than 2 left there is nothing to
+    test, which fails."""
+    name = "independence of the dice"
+    rows, cols = tally.faces(1), tally.faces(2)
+    live_r = [i for i in range(6) if rows[i]]
+    live_c = [j for j in range(6) if cols[j]]
+    if len(live_r) < 2 or len(live_c) < 2:
+        return _degenerate(name, "a die shows one face only: nothing to test")
+    n = float(tally.n)
+    x = 0.0
+    for i in live_r:
+        for j in live_c:
+            e = rows[i] * cols[j] / n
+            o = tally.pairs[i * 6 + j]
+            x += (o - e) * (o - e) / e
+    df = (len(live_r) - 1) * (len(live_c) - 1)
+    note = "6x6" if df == 25 else "%dx%d (faces never seen left out)" % (len(live_r), len(live_c))
+    return Result(name, x, df, chi2_critical(df), chi2_sf(x, df), note)
+
+
+def runs_test(tally):
+    """Wald-Wolfowitz runs above/below the median total 7 (sevens left out)."""
+    name = "runs above/below 7"
+    n1, n2, r = tally.above, tally.below, tally.runs
+    if n1 == 0 or n2 == 0:
+        return _degenerate(name, "every total on one side of 7: no runs to count")
+    m = n1 + n2
+    mean = 2.0 * n1 * n2 / m + 1
+    var = 2.0 * n1 * n2 * (2.0 * n1 * n2 - m) / (m * m * (m - 1.0))
+    if var <= 0:
+        return _degenerate(name, "too few totals off 7 for the normal approximation")
+    z = (r - mean) / math.sqrt(var)
+    return Result(name, z, None, normal_critical(), normal_p(z),
+                  "%d runs, %.0f expected" % (r, mean), two_sided=True)
+
+
+def lag1_r(tally):
+    """The lag-1 serial correlation of the totals, exactly (integers until the last division),
+    or None when every total is the same."""
+    n, s, q, p = tally.n, tally.total_sum, tally.total_squares, tally.lag_products
+    # sum over i < n of (t[i] - m)(t[i+1] - m), m = s / n, times n^2:
+    num = n * n * p - n * s * (2 * s - tally.first - tally.last) + (n - 1) * s * s
+    den = n * (n * q - s * s)  # sum of (t[i] - m)^2, times n^2
+    if den == 0:
+        return None
+    return num / den
+
+
+def serial_test(tally):
+    name = "lag-1 serial correlation"
+    r1 = lag1_r(tally)
+    if r1 is None:
+        return _degenerate(name, "every total the same: no correlation to measure")
+    n = tally.n
+    z = (r1 + 1.0 / n) * math.sqrt(n)
+    return Result(name, z, None, normal_critical(), normal_p(z), "r1 = %+.5f" % r1,
+                  two_sided=True)
+
+
+def gap_classes(gaps_seen):
+    """K: gap lengths 0..K-1 each a class and K+ the tail, as many as keep every expected
+    count at GAP_MIN_EXPECTED or more (at least 1: then 0 and 1+)."""
+    k = 1
+    while gaps_seen * (5.0 / 6.0) ** k / 6.0 >= GAP_MIN_EXPECTED:
+        k += 1
+    return k
+
+
+def gap_test(tally):
+    name = "gaps between sevens"
+    g = sum(tally.gaps.values())
+    if g == 0:
+        return _degenerate(name, "no sevens in %d rolls" % tally.n)
+    k = gap_classes(g)
+    observed = [tally.gaps.get(i, 0) for i in range(k)]
+    observed.append(g - sum(observed))
+    expected = [g * (5.0 / 6.0) ** i / 6.0 for i in range(k)]
+    expected.append(g * (5.0 / 6.0) ** k)
+    return _chi_result(name, observed, expected,
+                       "%d gaps, classes 0..%d and %d+" % (g, k - 1, k))
+
+
+def battery(tally):
+    """The eight tests over a Tally, in table order."""
+    if tally.n < MIN_ROLLS:
+        raise BadInput("the battery needs at least %d rolls (every chi-square cell expecting 5 "
+                       "or more), not %d" % (MIN_ROLLS, tally.n))
+    return [face_test(tally, 1), face_test(tally, 2), totals_test(tally), pairs_test(tally),
+            independence_test(tally), runs_test(tally), serial_test(tally), gap_test(tally)]
+
+
+def analyse(rolls):
+    """The battery over a list of (d1, d2)."""
+    return battery(Tally(rolls))
+
+
+def seed_check(openings):
+    """The start-up rows over openings: one tuple of OPENING-or-so rolls per fresh start-up."""
+    m = len(openings)
+    if m < 180:
+        raise BadInput("the seed check needs at least 180 start-ups, not %d" % m)
+    first = Tally([o[0] for o in openings])
+    rows = [_chi_result("start-up: first roll, 36 pairs", first.pairs, [m / 36.0] * 36,
+                        "%d start-ups" % m)]
+    seen = set()
+    repeats = 0
+    for o in openings:
+        key = tuple(o)
+        if key in seen:
+            repeats += 1
+        seen.add(key)
+    length = min(len(o) for o in openings)
+    lam = m * (m - 1) / 2.0 / 36.0 ** length  # expected pairs of equal openings
+    critical = 0
+    while poisson_sf(critical + 1, lam) > ALPHA:
+        critical += 1
+    rows.append(Result("start-up: repeated openings", repeats, None, critical,
+                       poisson_sf(repeats, lam),
+                       "first %d rolls; %.1e repeats expected" % (length, lam)))
+    return rows
+
+
+# -- the sources
+
+
+def host_rolls(n, read_bytes=os.urandom, chunk=10000):
+    """n rolls from the production path on this host, RngDice(StreamBits(read_bytes)), in
+    lists of up to `chunk`. startup() runs first; a health-test failure raises SourceFault."""
+    from drivers.entropy import StreamBits
+    from drivers.rng_dice import RngDice, RngFailure
+    dice = RngDice(StreamBits(read_bytes))
+    fault = dice.startup()
+    if fault is not None:
+        raise SourceFault(fault[1])
+    left = n
+    while left > 0:
+        k = min(chunk, left)
+        try:
+            yield dice.dice(k)
+        except RngFailure as e:
+            raise SourceFault(str(e))
+        left -= k
+
+
+def host_openings(m, read_bytes_for=lambda i: os.urandom):
+    """m fresh start-ups of the host path, the first OPENING rolls of each; read_bytes_for(i)
+    is start-up i's byte source."""
+    from drivers.entropy import StreamBits
+    from drivers.rng_dice import RngDice, RngFailure
+    out = []
+    for i in range(m):
+        try:
+            out.append(tuple(RngDice(StreamBits(read_bytes_for(i))).dice(OPENING)))
+        except RngFailure as e:
+            raise SourceFault("start-up %d: %s" % (i + 1, e))
+    return out
+
+
+def parse_rolls(lines, name="the file"):
+    """Rolls from text lines: `d1 d2` (or `d1,d2`) a line, faces 1-6; `#` starts a comment;
+    blank lines are skipped. A line that is not a roll raises BadInput naming its number."""
+    rolls = []
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].replace(",", " ").split()
+        if not text:
+            continue
+        if len(text) == 2 and text[0] in "123456" and text[1] in "123456" \
+                and len(text[0]) == 1 and len(text[1]) == 1:
+            rolls.append((int(text[0]), int(text[1])))
+            continue
+        raise BadInput("%s line %d: %r is not a roll (two faces 1-6, like '3 4')"
+                       % (name, number, line.rstrip("\r\n")[:60]))
+    return rolls
+
+
+def file_rolls(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return parse_rolls(f, path)
+    except OSError as e:
+        raise BadInput("cannot read %s: %s" % (path, e.strerror or e))
+
+
+# The board side, run by mpremote in the board's REPL: the production path as
+# drivers/hardware.py builds it (RngDice over RoscBits(machine.mem32)), printing each roll as
+# two digits, up to 200 rolls a line (a list of 200 tuples is a few KB of the board's heap).
+BOARD_SETUP = """\
+import machine
+from drivers.entropy import RoscBits
+from drivers.rng_dice import RngDice, RngFailure
+def _rngtest_print(d, n):
+    while n > 0:
+        k = 200 if n > 200 else n
+        try:
+            rolls = d.dice(k)
+        except RngFailure as e:
+            print('RNG FAULT:', e)
+            return
+        print(''.join(['%d%d' % r for r in rolls]))
+        n -= k
+def _rngtest_starts(m, opening):
+    for _ in range(m):
+        _rngtest_print(RngDice(RoscBits(machine.mem32)), opening)
+_rngtest = RngDice(RoscBits(machine.mem32))
+"""
+
+
+def parse_board(text):
+    """Rolls from what the board printed; 'RNG FAULT: ...' raises SourceFault."""
+    rolls = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("RNG FAULT:"):
+            raise SourceFault(line[len("RNG FAULT:"):].strip())
+        if len(line) % 2 or line.strip("123456"):
+            raise BadInput("the board printed something that is not dice: %r" % line[:60])
+        rolls.extend((int(line[i]), int(line[i + 1])) for i in range(0, len(line), 2))
+    return rolls
+
+
+class Board:
+    """A connected board over host_tools.remote (mpremote in a subprocess). The first call
+    soft-resets the board and defines the loop; the others `resume`, keeping its RngDice."""
+
+    def __init__(self, port):
+        from host_tools.remote import Remote
+        self.remote = Remote(port, timeout=BOARD_TIMEOUT_S)
+        self.ready = False
+
+    def run(self, call):
+        from host_tools.remote import RemoteError
+        try:
+            if not self.ready:
+                out = self.remote.run("exec", BOARD_SETUP + call, what="rngtest on the board")
+                self.ready = True
+            else:
+                out = self.remote.run("resume", "exec", call, what="rngtest on the board")
+        except RemoteError as e:
+            raise BadInput(str(e))
+        return parse_board(out)
+
+    def rolls(self, n, chunk=BOARD_CHUNK):
+        left = n
+        while left > 0:
+            k = min(chunk, left)
+            rolls = self.run("_rngtest_print(_rngtest, %d)\n" % k)
+            if len(rolls) != k:
+                raise BadInput("the board sent %d rolls, not %d" % (len(rolls), k))
+            yield rolls
+            left -= k
+
+    def openings(self, m, chunk=BOARD_STARTS_CHUNK):
+        out = []
+        while len(out) < m:
+            k = min(chunk, m - len(out))
+            rolls = self.run("_rngtest_starts(%d, %d)\n" % (k, OPENING))
+            if len(rolls) != k * OPENING:
+                raise BadInput("the board sent %d rolls, not %d" % (len(rolls), k * OPENING))
+            out.extend(tuple(rolls[i:i + OPENING]) for i in range(0, len(rolls), OPENING))
+        return out
+
+
+# -- the table and the command
+
+
+def _fmt_number(x, width):
+    if x is None:
+        return "-".rjust(width)
+    if isinstance(x, int):
+        return ("{:,}".format(x)).rjust(width)
+    return ("%.3f" % x).rjust(width)
+
+
+def _fmt_p(p):
+    if p is None:
+        return "-"
+    if p == 0:
+        return "<1e-300"
+    if p < 1e-4:
+        return "%.2e" % p
+    return "%.4f" % p
+
+
+def format_table(results):
+    head = "%-32s %12s %4s %12s %9s  %-6s %s" % (
+        "test", "statistic", "df", "99% critical", "p-value", "result", "note")
+    lines = [head, "-" * len(head)]
+    for r in results:
+        critical = "-" if r.critical is None else (
+            ("+/-%.3f" % r.critical) if r.two_sided else
+            (str(r.critical) if isinstance(r.critical, int) else "%.3f" % r.critical))
+        lines.append("%-32s %12s %4s %12s %9s  %-6s %s" % (
+            r.name, _fmt_number(r.statistic, 12), "-" if r.df is None else r.df, critical,
+            _fmt_p(r.p), "PASS" if r.passed else "FAIL", r.note))
+    return "\n".join(lines)
+
+
+def format_summary(results):
+    failed = [r for r in results if not r.passed]
+    ps = [r.p for r in results if r.p is not None]
+    k = len(results)
+    lines = ["%d of %d tests passed at alpha = %.2f each (no multiplicity correction: a fair "
+             "source fails at least one in about %.1f%% of runs)."
+             % (k - len(failed), k, ALPHA, 100 * (1 - (1 - ALPHA) ** k))]
+    if ps:
+        lines.append("Smallest p-value %s; Bonferroni threshold for the battery as a whole at "
+                     "1%%: %.5f." % (_fmt_p(min(ps)), ALPHA / k))
+    lines.append("RESULT: %s" % ("PASS" if not failed else
+                                 "FAIL (%s)" % ", ".join(r.name for r in failed)))
+    return "\n".join(lines)
+
+
+class Progress:
+    """One line on `err`, rewritten every ~10% (a new line each time when err is not a
+    terminal), with the rate."""
+
+    def __init__(self, total, err, what="rolls"):
+        self.total = total
+        self.err = err
+        self.what = what
+        self.started = time.monotonic()
+        self.step = 0
+        self.tty = hasattr(err, "isatty") and err.isatty()
+
+    def update(self, done):
+        step = done * 10 // self.total if self.total else 10
+        if step <= self.step:
+            return
+        self.step = step
+        spent = time.monotonic() - self.started
+        rate = done / spent if spent > 0 else 0.0
+        line = "rngtest: {:,} / {:,} {} ({:d}%), {:,.0f} {}/s, {:.1f} s".format(
+            done, self.total, self.what, 100 * done // self.total, rate, self.what, spent)
+        if self.tty:
+            self.err.write("\r" + line + ("\n" if done >= self.total else ""))
+        else:
+            self.err.write(line + "\n")
+        self.err.flush()
+
+
+HELP = "the RNG certification battery: chi-square, runs, serial and gap tests at alpha 0.01"
+
+EPILOG = """\
+sources:
+  host   the firmware's own dice path on this machine: RngDice(StreamBits(os.urandom)),
+         firmware/drivers/rng_dice.py with the entropy twin fed from the OS (startup() first)
+  file   recorded rolls (a shaker's log): one roll a line, 'd1 d2', '#' starts a comment
+  board  a connected board over mpremote: RngDice(RoscBits(machine.mem32)) on the board, the
+         ring oscillator path, streamed %d rolls per mpremote call. The board needs the
+         firmware on it (make flash) and a REPL mpremote can reach: a production board only in
+         service mode, and its watchdog (on since boot) will reset it mid-run - use a
+         non-production board file for the run. This source is not covered by the project's
+         tests beyond a missing port (it needs a real RP2040).
+
+exit status: 0 every test passed; 1 a test failed, or the RNG faulted (health test); 2 bad
+input: a malformed file line (named by number), too few rolls, no board on the port.
+""" % BOARD_CHUNK
+
+
+def add_arguments(parser):
+    parser.description = __doc__.split("\n\nThe statistics are pure")[0].split("\n\n", 1)[1]
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--rolls", type=_rolls_arg, default=None, metavar="N",
+                        help="rolls to test (default %s; a file: all of it)"
+                        % "{:,}".format(DEFAULT_ROLLS))
+    parser.add_argument("--source", choices=("host", "board", "file"), default="host",
+                        help="where the rolls come from (default host)")
+    parser.add_argument("--file", metavar="PATH", help="the recorded rolls (--source file)")
+    parser.add_argument("--port", metavar="PORT",
+                        help="the board's serial port (--source board; default: mpremote's "
+                        "auto-detect)")
+    parser.add_argument("--seed-check", action="store_true",
+                        help="also test %d fresh start-ups (host or board): the first roll "
+                        "after start-up, and no repeated openings" % SEED_STARTS)
+
+
+def _rolls_arg(text):
+    try:
+        n = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if n < MIN_ROLLS:
+        raise argparse.ArgumentTypeError("at least %d rolls (every chi-square cell expecting 5 "
+                                         "or more), not %d" % (MIN_ROLLS, n))
+    return n
+
+
+def main(args, out=None, err=None):
+    """The command: returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        return _run(args, out, err)
+    except BadInput as e:
+        err.write("rngtest: %s\n" % e)
+        return 2
+    except SourceFault as e:
+        err.write("rngtest: FAIL: the RNG faulted: %s\n" % e)
+        return 1
+
+
+def _run(args, out, err):
+    if args.source == "file" and not args.file:
+        raise BadInput("--source file needs --file PATH")
+    if args.source != "file" and args.file:
+        raise BadInput("--file goes with --source file")
+    if args.port and args.source != "board":
+        raise BadInput("--port goes with --source board")
+    if args.seed_check and args.source == "file":
+        raise BadInput("--seed-check needs a live source (--source host or board): a file has "
+                       "no start-ups")
+    started = time.monotonic()
+    tally = Tally()
+    board = None
+    if args.source == "file":
+        rolls = file_rolls(args.file)
+        if args.rolls is not None:
+            if len(rolls) < args.rolls:
+                raise BadInput("%s has %d rolls, fewer than --rolls %d"
+                               % (args.file, len(rolls), args.rolls))
+            rolls = rolls[:args.rolls]
+        described = "%s (recorded rolls)" % args.file
+        tally.add(rolls)
+    else:
+        n = args.rolls or DEFAULT_ROLLS
+        if args.source == "host":
+            chunks = host_rolls(n, ENTROPY, chunk=max(1000, min(100000, -(-n // 10))))
+            described = "the host: RngDice(StreamBits(os.urandom)), firmware/drivers/rng_dice.py"
+        else:
+            board = Board(args.port)
+            chunks = board.rolls(n)
+            described = "the board on %s: RngDice(RoscBits(machine.mem32))" \
+                % board.remote.describe()
+        progress = Progress(n, err)
+        for chunk in chunks:
+            tally.add(chunk)
+            progress.update(tally.n)
+    results = battery(tally)
+    spent = time.monotonic() - started
+    timing = "battery: {:.1f} s ({:,.0f} rolls/s, generating and testing)".format(
+        spent, tally.n / spent if spent > 0 else 0.0)
+    if args.seed_check:
+        started = time.monotonic()
+        progress = Progress(SEED_STARTS, err, "start-ups")
+        if board is not None:
+            openings = []
+            for _ in range(0, SEED_STARTS, BOARD_STARTS_CHUNK):
+                openings.extend(board.openings(min(BOARD_STARTS_CHUNK,
+                                                   SEED_STARTS - len(openings))))
+                progress.update(len(openings))
+        else:
+            openings = []
+            while len(openings) < SEED_STARTS:
+                openings.extend(host_openings(min(SEED_STARTS // 10,
+                                                  SEED_STARTS - len(openings)),
+                                              lambda i: ENTROPY))
+                progress.update(len(openings))
+        results += seed_check(openings)
+        timing += "; seed check: {:.1f} s ({:,} start-ups)".format(
+            time.monotonic() - started, len(openings))
+    out.write("rngtest: {:,} rolls from {}\n\n".format(tally.n, described))
+    out.write(format_table(results) + "\n\n")
+    out.write(format_summary(results) + "\n")
+    out.write(timing + "\n")
+    return 0 if all(r.passed for r in results) else 1
+
