@@ -30,10 +30,14 @@ def run():
     import asyncio
     import micropython
     board = json.loads(read(BOARD) or "{}")
-    parts = hardware.build(board)
+    try:
+        parts = hardware.build(board)
+        cabinet = Cabinet(settings(board))
+    except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
+        hardware.halt(board, e)
+        return
     if board.get("production") and not parts.service:
         micropython.kbd_intr(-1)
-    cabinet = Cabinet(settings(board))
     signature = (read(SIGNATURE) or "unsigned").strip()
     STATUS.update(board=board.get("name", "?"), signature=signature)
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], signature))

@@ -63,6 +63,23 @@ def build(board, storage_root="/data"):
     return parts
 
 
+def halt(board, error):
+    """The cabinet could not be built: say why on the console and in errors.log, then, in
+    production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a service
+    board (not production) returns to the REPL for the technician."""
+    import micropython
+    text = _traceback(error)
+    print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
+    try:
+        Storage("/data", os).write(ERROR_LOG, text.encode()[-ERROR_LOG_BYTES:])
+    except Exception:  # the storage may be what failed: the console has it
+        pass
+    if board.get("production"):
+        micropython.kbd_intr(-1)
+        while True:
+            time.sleep_ms(1000)
+
+
 def _buttons(machine, spec):
     from drivers import buttons
     driver = spec.get("driver", "twin")

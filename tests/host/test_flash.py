@@ -385,3 +385,23 @@ def test_the_signature_rule():
     import hashlib
     text = "/a %s\n/b %s\n" % ("1" * 64, "2" * 64)
     assert signature.signature(pairs) == hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_a_cabinet_that_cannot_be_built_halts_with_the_error_recorded(virtual_board, flashed,
+                                                                       build, tmp_path,
+                                                                       monkeypatch, capsys):
+    """A part the board cannot build (here an SSD1306 whose micropython-lib module is missing)
+    stops the boot with the reason on the console and in /data/errors.log; a service board then
+    gives the technician the REPL (a production one would halt with Ctrl-C closed)."""
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        board = json.load(f)
+    board.update(name="virtual-broken", displays=[
+        {"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}}, {"driver": "console"}])
+    (tmp_path / "virtual-broken.json").write_text(json.dumps(board))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    start = len(virtual_board.console())
+    assert flash.main(Args(board="virtual-broken", port=virtual_board.port, build=build)) == 0, \
+        capsys.readouterr()
+    virtual_board.wait_for("CRAPS TERMINAL HALTED: cannot build the cabinet", after=start)
+    log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())")
+    assert "ssd1306" in log.stdout
