@@ -5,7 +5,8 @@ from craps import checks, errors
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
     NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, FIXED_NUMBER, UNITS, STAY_UP,
-    ODDS_ON, settle_code, decide_part, pays, part_pays, parts, mark, commission, odds_cap, laid)
+    ODDS_ON, settle_code, roll_codes, decide_part, pays, part_pays, parts, mark, commission,
+    odds_cap, laid)
 
 MAX_STATIONS = 8
 
@@ -128,7 +129,8 @@ class Table:
             self.wagers.append(w)
         self._stake(w, amount, vig)
         if working is not None:
-            w.working = working
+            w.call(working)
+        self._ready(w)
         return w
 
     def odds(self, player, on, amount, number=0, working=None):
@@ -149,7 +151,8 @@ class Table:
             self.wagers.append(w)
         self._stake(w, amount, 0)
         if working is not None:
-            w.working = working
+            w.call(working)
+        self._ready(w)
         return w
 
     def remove(self, player, kind, number=0, amount=None, on=None):
@@ -187,7 +190,8 @@ class Table:
         w = self.find(player, kind, FIXED_NUMBER.get(kind, number), on)
         if w is None:
             raise errors.NoSuchWager("there is no such wager to call on or off")
-        w.working = bool(working)
+        w.call(bool(working))
+        self._ready(w)
 
     def pass_dice(self, player):
         """The shooter gives up the dice: they go to the next station clockwise. The holder may,
@@ -213,8 +217,9 @@ class Table:
         travelled = []
         wagers = self.wagers
         kept = 0
+        roll = (d1 - 1) * 6 + d2 - 1  # the roll's index in roll_codes()
         for w in wagers:
-            if self._settle(w, point, d1, d2, travelled):
+            if self._settle(w, point, d1, d2, roll, travelled):
                 continue
             wagers[kept] = w
             kept += 1
@@ -223,7 +228,8 @@ class Table:
         moves = []
         for w in travelled:
             # A come bet already on this number was just decided: the one travelling takes its place.
-            w.number = total
+            w.move(total)
+            self._ready(w)
             moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
@@ -235,7 +241,7 @@ class Table:
         self.betting_open = True
         return Roll((d1, d2), self.point, shooter, settlements, moves)
 
-    def _settle(self, w, point, d1, d2, travelled):
+    def _settle(self, w, point, d1, d2, roll, travelled):
         """Apply the roll to one wager. True when the wager leaves the layout."""
         kind = w.kind
         if kind in UNITS:
@@ -243,14 +249,17 @@ class Table:
             return True
         if kind in SIDE:
             w.state = mark(w, point, d1 + d2)
-        code = settle_code(w, point, d1, d2, self.rules)
+            code = settle_code(w, point, d1, d2, self.rules)
+        else:
+            code = w.codes[1 if point else 0][roll]
         if code == NONE:
             return False
         if code == MOVE:
             if kind in COME:
                 travelled.append(w)
             else:
-                w.number = d1 + d2  # a line bet follows the puck
+                w.move(d1 + d2)  # a line bet follows the puck
+                self._ready(w)
             return False
         s = self._settlement(w, code)
         if code == WIN:
@@ -283,6 +292,11 @@ class Table:
                 s.lost += stake
         s.outcome = WIN if s.win > s.lost else LOSE if s.win < s.lost else PUSH
         self.credits[w.player] += s.win + s.returned
+
+    def _ready(self, w):
+        # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll().
+        if w.kind not in SIDE and w.kind not in UNITS:
+            w.codes = roll_codes(w, self.rules)
 
     def _settlement(self, w, outcome):
         # The next record of this roll, reused from earlier rolls where there is one.

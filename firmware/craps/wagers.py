@@ -67,6 +67,17 @@ class Wager:
         self.working = None  # None: the house default on the come-out
         self.vig = 0  # commission paid up front: the house's if the wager loses, else given back
         self.state = 0  # side bets: the points made or totals seen, as bits
+        self.codes = None  # roll_codes(), looked up once; None again when number or working change
+
+    def move(self, number):
+        """The wager travels to (or is named by) another number."""
+        self.number = number
+        self.codes = None
+
+    def call(self, working):
+        """On (True), off (False) or the house default (None) on the come-out."""
+        self.working = working
+        self.codes = None
 
     def laid(self):
         return laid(self.on)
@@ -181,6 +192,30 @@ def settle_code(w, point, d1, d2, rules):
     if code == NONE or code == MOVE or point or w.works_on_come_out():
         return code
     return RETURN if w.kind == "odds" else NONE
+
+
+_CODES = {}  # _code_key() -> roll_codes(), shared by the wagers alike
+_KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
+_ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
+
+
+def roll_codes(w, rules):
+    """What each of the 36 rolls does to a wager like w (not a side bet, whose state counts):
+    settle_code for roll (d1 - 1) * 6 + d2 - 1, as two 36-byte strings, the puck OFF then ON.
+    Computed once for all the wagers alike; a roll looks it up instead of deciding again."""
+    key = _code_key(w, rules)
+    codes = _CODES.get(key)
+    if codes is None:
+        codes = tuple(bytes([settle_code(w, point, d1, d2, rules) for d1 in range(1, 7)
+                             for d2 in range(1, 7)]) for point in (0, 4))
+        _CODES[key] = codes
+    return codes
+
+
+def _code_key(w, rules):
+    # A small int, not a tuple: a lookup in the roll's hot path allocates nothing on the chip.
+    key = (_KIND_ID[w.kind] * 100 + w.number) * 8 + _ON_ID[w.on]
+    return (key * 2 + (1 if w.works_on_come_out() else 0)) * 2 + (1 if rules.bar == 2 else 0)
 
 
 def pays(w, d1, d2, rules):
