@@ -33,12 +33,33 @@ def cpython_rolls_per_second(n=20000):
     return int(n / spent)
 
 
+def health_false_alarms(samples=10 ** 7):
+    """The RNG's health tests (RCT cutoff 41, APT 793 of 1024) over `samples` bits of a good
+    source (os.urandom, 1 bit of entropy a bit): alarms seen. Expected for such a source: RCT
+    about samples * 2^-40 (a run of 41), APT far below 1e-60 a window: both round to 0."""
+    from drivers.health import HealthFailure, HealthTests
+    health = HealthTests()
+    alarms = 0
+    for chunk in range(samples // 8 // 65536 + 1):
+        for byte in os.urandom(min(65536, samples // 8 - chunk * 65536)):
+            for shift in range(8):
+                try:
+                    health.feed((byte >> shift) & 1)
+                except HealthFailure:
+                    alarms += 1
+                    health.reset()
+    return alarms
+
+
 def micropython_figures():
-    out = subprocess.run(
-        ["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), "--path", "firmware",
-         "--tests", "tests/engine", "--script", "tests/mp/bench_mp.py"],
-        cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    figures = {}
+    for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py"):
+        out = subprocess.run(
+            ["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), "--path", "firmware",
+             "--tests", "tests/engine", "--script", script],
+            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        figures.update(json.loads(out.strip().splitlines()[-1]))
+    return figures
 
 
 def main(args=None):
@@ -48,6 +69,8 @@ def main(args=None):
                "firmware_mpy_bytes": sum(mpy.compile_all().values())}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     figures.update(peer.compare(busy.dice(20000, seed=5)))
+    figures["health_samples"] = 10 ** 7
+    figures["health_false_alarms"] = health_false_alarms(figures["health_samples"])
     rows = [
         ("CPython, one player's ~13 bets: our rolls per second", figures["ours_rolls_per_s"]),
         ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
@@ -70,6 +93,10 @@ def main(args=None):
         ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", figures["engine_mpy_bytes"]),
         ("Terminal as .mpy, bytes", figures["terminal_mpy_bytes"]),
         ("Whole firmware as .mpy, bytes", figures["firmware_mpy_bytes"]),
+        ("MicroPython: import time of the entry point's modules, ms",
+         figures["micropython_entry_import_ms"]),
+        ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
+         % figures["health_samples"], figures["health_false_alarms"]),
     ]
     for label, value in rows:
         print("%-64s %10s" % (label, value))
