@@ -6,7 +6,7 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench rngtest sim flash virtual-board package-json clean
+.PHONY: test test-cpython test-micropython mpy odds bench rngtest simulate sim flash virtual-board package-json clean
 
 test: test-cpython test-micropython mpy
 
@@ -32,6 +32,10 @@ bench: $(VENV_OK) $(NODE_OK) $(VENV)/.bench-installed
 # `make rngtest RNGTEST="--source board --port /dev/ttyACM0 --seed-check"`.
 rngtest: $(VENV_OK)
 	$(PY) -m host_tools rngtest $(RNGTEST)
+
+# The long run (about 8 min on two cores): `make simulate SIMULATE="--rolls 1000000 --seed-check"`.
+simulate: $(VENV_OK)
+	$(PY) -m host_tools simulate $(SIMULATE)
 
 $(VENV)/.bench-installed: requirements-bench.txt $(VENV_OK)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt

