@@ -62,43 +62,72 @@ def micropython_figures():
     return figures
 
 
-def main(args=None):
-    figures = {"cpython_rolls_per_s": cpython_rolls_per_second(),
+# Every figure build/bench.json holds, and its type: what other tools may read from it.
+SCHEMA = {
+    "cpython_rolls_per_s": int, "engine_mpy_bytes": int, "terminal_mpy_bytes": int,
+    "firmware_mpy_bytes": int, "micropython_rolls_per_s": int, "micropython_code_heap": int,
+    "micropython_busy_table_heap": int, "micropython_wagers": int,
+    "micropython_bytes_per_roll": int, "micropython_settlements_per_roll": int,
+    "micropython_terminal_code_heap": int, "micropython_cabinet_heap": int,
+    "micropython_cabinet_wagers": int, "micropython_entry_import_ms": float,
+    "health_samples": int, "health_false_alarms": int,
+    "peer_rolls": int, "ours_rolls_per_s": int, "crapssim_rolls_per_s": int,
+    "speedup_over_crapssim": float, "ours_final_bankroll": int,
+    "crapssim_final_bankroll": float,
+}
+PEER = ("peer_rolls", "ours_rolls_per_s", "crapssim_rolls_per_s", "speedup_over_crapssim",
+        "ours_final_bankroll", "crapssim_final_bankroll")
+
+
+def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
+    """Every figure of SCHEMA (the peer's only when peer_rolls: crapssim is a bench extra)."""
+    figures = {"cpython_rolls_per_s": cpython_rolls_per_second(rolls),
                "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
                "terminal_mpy_bytes": sum(mpy.compile_all("terminal").values()),
-               "firmware_mpy_bytes": sum(mpy.compile_all().values())}
+               "firmware_mpy_bytes": sum(mpy.compile_all().values()),
+               "health_samples": health_samples,
+               "health_false_alarms": health_false_alarms(health_samples)}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
-    figures.update(peer.compare(busy.dice(20000, seed=5)))
-    figures["health_samples"] = 10 ** 7
-    figures["health_false_alarms"] = health_false_alarms(figures["health_samples"])
-    rows = [
-        ("CPython, one player's ~13 bets: our rolls per second", figures["ours_rolls_per_s"]),
-        ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
-         figures["crapssim_rolls_per_s"]),
-        ("  ours / crapssim (goal: at least 20)", figures["speedup_over_crapssim"]),
-        ("  final bankrolls equal after %d rolls" % figures["peer_rolls"],
-         "yes" if figures["ours_final_bankroll"] == figures["crapssim_final_bankroll"] else "NO"),
-        ("CPython: busy-table rolls settled per second", figures["cpython_rolls_per_s"]),
+    if peer_rolls:
+        figures.update(peer.compare(busy.dice(peer_rolls, seed=5)))
+    return figures
+
+
+def rows(f):
+    out = []
+    if "peer_rolls" in f:
+        out += [
+            ("CPython, one player's ~13 bets: our rolls per second", f["ours_rolls_per_s"]),
+            ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
+             f["crapssim_rolls_per_s"]),
+            ("  ours / crapssim (goal: at least 20)", f["speedup_over_crapssim"]),
+            ("  final bankrolls equal after %d rolls" % f["peer_rolls"],
+             "yes" if f["ours_final_bankroll"] == f["crapssim_final_bankroll"] else "NO")]
+    return out + [
+        ("CPython: busy-table rolls settled per second", f["cpython_rolls_per_s"]),
         ("MicroPython (wasm): busy-table rolls settled per second",
-         figures["micropython_rolls_per_s"]),
-        ("MicroPython: engine code heap (bytes, from source)", figures["micropython_code_heap"]),
-        ("MicroPython: busy table live heap (bytes, %d wagers)" % figures["micropython_wagers"],
-         figures["micropython_busy_table_heap"]),
+         f["micropython_rolls_per_s"]),
+        ("MicroPython: engine code heap (bytes, from source)", f["micropython_code_heap"]),
+        ("MicroPython: busy table live heap (bytes, %d wagers)" % f["micropython_wagers"],
+         f["micropython_busy_table_heap"]),
         ("MicroPython: bytes allocated per roll (%d settlements)"
-         % figures["micropython_settlements_per_roll"], figures["micropython_bytes_per_roll"]),
+         % f["micropython_settlements_per_roll"], f["micropython_bytes_per_roll"]),
         ("MicroPython: terminal code heap (bytes, from source)",
-         figures["micropython_terminal_code_heap"]),
+         f["micropython_terminal_code_heap"]),
         ("MicroPython: 8-station cabinet live heap (bytes, %d wagers)"
-         % figures["micropython_cabinet_wagers"], figures["micropython_cabinet_heap"]),
-        ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", figures["engine_mpy_bytes"]),
-        ("Terminal as .mpy, bytes", figures["terminal_mpy_bytes"]),
-        ("Whole firmware as .mpy, bytes", figures["firmware_mpy_bytes"]),
+         % f["micropython_cabinet_wagers"], f["micropython_cabinet_heap"]),
+        ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", f["engine_mpy_bytes"]),
+        ("Terminal as .mpy, bytes", f["terminal_mpy_bytes"]),
+        ("Whole firmware as .mpy, bytes", f["firmware_mpy_bytes"]),
         ("MicroPython: import time of the entry point's modules, ms",
-         figures["micropython_entry_import_ms"]),
+         f["micropython_entry_import_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
-         % figures["health_samples"], figures["health_false_alarms"]),
-    ]
-    for label, value in rows:
+         % f["health_samples"], f["health_false_alarms"])]
+
+
+def main(args=None):
+    figures = collect()
+    for label, value in rows(figures):
         print("%-64s %10s" % (label, value))
     os.makedirs(BUILD, exist_ok=True)
     with open(os.path.join(BUILD, "bench.json"), "w") as f:

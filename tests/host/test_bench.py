@@ -1,0 +1,15 @@
+# make bench's figures, on a small run: every figure the JSON schema names is there, of its
+# type, and sane. (The peer comparison needs the bench extra crapssim: make bench runs it.)
+from host_tools import bench
+
+
+def test_a_small_bench_run_gives_every_figure_of_the_schema():
+    figures = bench.collect(rolls=2000, health_samples=10 ** 5, peer_rolls=0)
+    assert set(figures) == set(bench.SCHEMA) - set(bench.PEER)
+    for key, value in figures.items():
+        kind = bench.SCHEMA[key]
+        assert isinstance(value, kind) or (kind is float and isinstance(value, int)), key
+    assert figures["micropython_wagers"] >= 80 and figures["micropython_busy_table_heap"] > 0
+    assert figures["engine_mpy_bytes"] < figures["firmware_mpy_bytes"]
+    assert figures["health_false_alarms"] == 0
+    assert [label for label, _ in bench.rows(figures)][0].startswith("CPython: busy-table")
