@@ -38,7 +38,8 @@ power-up), takes each one's first 8 rolls, and tests
                               about 2.3e-6, so one repeat fails.
 
 The statistics are pure functions over rolls (Tally, battery, seed_check); the sources
-(host_rolls, file_rolls, board_rolls and the openings) are separate, so tests feed them anything.
+(host_tools/roll_sources.py) and the distribution functions (host_tools/stats.py) are separate,
+so tests feed them anything.
 Exit status: 0 every test passed, 1 a test failed (or the RNG itself faulted: a health test
 failure is a failed certification), 2 bad input (a malformed file, too few rolls, no board).
 """
@@ -48,144 +49,19 @@ import os
 import sys
 import time
 
-ALPHA = 0.01
+from host_tools.roll_sources import (BOARD_CHUNK, BOARD_STARTS_CHUNK, BadInput, Board,
+                                     SourceFault, file_rolls, host_openings, host_rolls)
+from host_tools.stats import (ALPHA, chi2_critical, chi2_sf, normal_critical, normal_p,
+                              poisson_sf)
+
 MIN_ROLLS = 1000  # every chi-square cell expects at least 5 (pairs: 1000 / 36 = 27.8)
 DEFAULT_ROLLS = 10 ** 6
 GAP_MIN_EXPECTED = 5.0
 SEED_STARTS = 3600  # fresh start-ups for --seed-check: 100 expected per pair of the first roll
-OPENING = 8  # rolls kept from each start-up (16 faces: 6^16 = 2.8e12 openings)
-BOARD_CHUNK = 10000  # rolls per mpremote call from a board
-BOARD_STARTS_CHUNK = 200  # start-ups per mpremote call from a board
-BOARD_TIMEOUT_S = 300.0  # seconds one mpremote call may take before the board counts as lost
 ENTROPY = os.urandom  # the host path's byte source (tests put a seeded stream here)
 
 PAIRS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
 TOTAL_WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]  # ways (of 36) to roll each total 0..12
-
-
-class BadInput(Exception):
-    """The battery cannot run on this input (exit 2); the message is one line."""
-
-
-class SourceFault(Exception):
-    """The RNG itself failed (its health tests tripped): a failed certification (exit 1)."""
-
-
-# -- p-values and critical values, written once
-#
-# Regularized upper incomplete gamma Q(a, x) = Gamma(a, x) / Gamma(a) (Numerical Recipes,
-# 6.2: gammq with gser and gcf): the series for x < a + 1, Lentz's continued fraction above.
-# The chi-square survival function is Q(df / 2, x / 2).
-
-_EPS = 1e-15
-_FPMIN = 1e-300
-_ITMAX = 10000
-
-
-def gamma_q(a, x):
-    """Q(a, x), the regularized upper incomplete gamma function, for a > 0, x >= 0."""
-    if a <= 0:
-        raise ValueError("a must be above 0, not %r" % (a,))
-    if x < 0:
-        raise ValueError("x must be 0 or more, not %r" % (x,))
-    if x == 0:
-        return 1.0
-    log_front = -x + a * math.log(x) - math.lgamma(a)
-    if x < a + 1:
-        return 1.0 - _gamma_series(a, x) * math.exp(log_front)
-    return _gamma_fraction(a, x) * math.exp(log_front)
-
-
-def _gamma_series(a, x):
-    ap = a
-    term = total = 1.0 / a
-    for _ in range(_ITMAX):
-        ap += 1
-        term *= x / ap
-        total += term
-        if abs(term) < abs(total) * _EPS:
-            return total
-    raise ArithmeticError("gamma series did not converge (a=%r, x=%r)" % (a, x))
-
-
-def _gamma_fraction(a, x):
-    b = x + 1 - a
-    c = 1.0 / _FPMIN
-    d = 1.0 / b
-    h = d
-    for i in range(1, _ITMAX):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        if abs(d) < _FPMIN:
-            d = _FPMIN
-        c = b + an / c
-        if abs(c) < _FPMIN:
-            c = _FPMIN
-        d = 1.0 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < _EPS:
-            return h
-    raise ArithmeticError("gamma continued fraction did not converge (a=%r, x=%r)" % (a, x))
-
-
-def chi2_sf(x, df):
-    """P(X >= x) for X chi-square with df degrees of freedom: the test's p-value."""
-    if x <= 0:
-        return 1.0
-    return max(0.0, min(1.0, gamma_q(df / 2.0, x / 2.0)))
-
-
-def chi2_critical(df, alpha=ALPHA):
-    """The x with chi2_sf(x, df) = alpha (57.342 for 35 df at 0.01), by bisection."""
-    lo, hi = 0.0, df + 10.0 * math.sqrt(2.0 * df) + 50.0
-    while chi2_sf(hi, df) > alpha:
-        hi *= 2
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if chi2_sf(mid, df) > alpha:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12 * hi:
-            break
-    return (lo + hi) / 2
-
-
-def normal_p(z):
-    """Two-sided p-value of a standard normal z: P(|Z| >= |z|)."""
-    return math.erfc(abs(z) / math.sqrt(2.0))
-
-
-def normal_critical(alpha=ALPHA):
-    """The z with normal_p(z) = alpha (2.5758 at 0.01), by bisection."""
-    lo, hi = 0.0, 40.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if normal_p(mid) > alpha:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
-def poisson_sf(k, lam):
-    """P(X >= k) for X Poisson(lam)."""
-    if k <= 0:
-        return 1.0
-    term = math.exp(-lam)
-    below = 0.0
-    for i in range(k):
-        below += term
-        term *= lam / (i + 1)
-    if below > 0.5:  # 1 - below loses every digit when lam is tiny: sum the tail instead
-        tail = 0.0
-        for i in range(k, k + 200):
-            tail += term
-            term *= lam / (i + 1)
-        return tail
-    return 1.0 - below
 
 
 # -- the statistics: pure functions over rolls
@@ -443,148 +319,6 @@ def seed_check(openings):
                        poisson_sf(repeats, lam),
                        "first %d rolls; %.1e repeats expected" % (length, lam)))
     return rows
-
-
-# -- the sources
-
-
-def host_rolls(n, read_bytes=os.urandom, chunk=10000):
-    """n rolls from the production path on this host, RngDice(StreamBits(read_bytes)), in
-    lists of up to `chunk`. startup() runs first; a health-test failure raises SourceFault."""
-    from drivers.entropy import StreamBits
-    from drivers.rng_dice import RngDice, RngFailure
-    dice = RngDice(StreamBits(read_bytes))
-    fault = dice.startup()
-    if fault is not None:
-        raise SourceFault(fault[1])
-    left = n
-    while left > 0:
-        k = min(chunk, left)
-        try:
-            yield dice.dice(k)
-        except RngFailure as e:
-            raise SourceFault(str(e))
-        left -= k
-
-
-def host_openings(m, read_bytes_for=lambda i: os.urandom):
-    """m fresh start-ups of the host path, the first OPENING rolls of each; read_bytes_for(i)
-    is start-up i's byte source."""
-    from drivers.entropy import StreamBits
-    from drivers.rng_dice import RngDice, RngFailure
-    out = []
-    for i in range(m):
-        try:
-            out.append(tuple(RngDice(StreamBits(read_bytes_for(i))).dice(OPENING)))
-        except RngFailure as e:
-            raise SourceFault("start-up %d: %s" % (i + 1, e))
-    return out
-
-
-def parse_rolls(lines, name="the file"):
-    """Rolls from text lines: `d1 d2` (or `d1,d2`) a line, faces 1-6; `#` starts a comment;
-    blank lines are skipped. A line that is not a roll raises BadInput naming its number."""
-    rolls = []
-    for number, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0].replace(",", " ").split()
-        if not text:
-            continue
-        if len(text) == 2 and text[0] in "123456" and text[1] in "123456" \
-                and len(text[0]) == 1 and len(text[1]) == 1:
-            rolls.append((int(text[0]), int(text[1])))
-            continue
-        raise BadInput("%s line %d: %r is not a roll (two faces 1-6, like '3 4')"
-                       % (name, number, line.rstrip("\r\n")[:60]))
-    return rolls
-
-
-def file_rolls(path):
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return parse_rolls(f, path)
-    except OSError as e:
-        raise BadInput("cannot read %s: %s" % (path, e.strerror or e))
-
-
-# The board side, run by mpremote in the board's REPL: the production path as
-# drivers/hardware.py builds it (RngDice over RoscBits(machine.mem32)), printing each roll as
-# two digits, up to 200 rolls a line (a list of 200 tuples is a few KB of the board's heap).
-BOARD_SETUP = """\
-import machine
-from drivers.entropy import RoscBits
-from drivers.rng_dice import RngDice, RngFailure
-def _rngtest_print(d, n):
-    while n > 0:
-        k = 200 if n > 200 else n
-        try:
-            rolls = d.dice(k)
-        except RngFailure as e:
-            print('RNG FAULT:', e)
-            return
-        print(''.join(['%d%d' % r for r in rolls]))
-        n -= k
-def _rngtest_starts(m, opening):
-    for _ in range(m):
-        _rngtest_print(RngDice(RoscBits(machine.mem32)), opening)
-_rngtest = RngDice(RoscBits(machine.mem32))
-"""
-
-
-def parse_board(text):
-    """Rolls from what the board printed; 'RNG FAULT: ...' raises SourceFault."""
-    rolls = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("RNG FAULT:"):
-            raise SourceFault(line[len("RNG FAULT:"):].strip())
-        if len(line) % 2 or line.strip("123456"):
-            raise BadInput("the board printed something that is not dice: %r" % line[:60])
-        rolls.extend((int(line[i]), int(line[i + 1])) for i in range(0, len(line), 2))
-    return rolls
-
-
-class Board:
-    """A connected board over host_tools.remote (mpremote in a subprocess). The first call
-    soft-resets the board and defines the loop; the others `resume`, keeping its RngDice."""
-
-    def __init__(self, port):
-        from host_tools.remote import Remote
-        self.remote = Remote(port, timeout=BOARD_TIMEOUT_S)
-        self.ready = False
-
-    def run(self, call):
-        from host_tools.remote import RemoteError
-        try:
-            if not self.ready:
-                out = self.remote.run("exec", BOARD_SETUP + call, what="rngtest on the board")
-                self.ready = True
-            else:
-                out = self.remote.run("resume", "exec", call, what="rngtest on the board")
-        except RemoteError as e:
-            raise BadInput(str(e))
-        return parse_board(out)
-
-    def rolls(self, n, chunk=BOARD_CHUNK):
-        left = n
-        while left > 0:
-            k = min(chunk, left)
-            rolls = self.run("_rngtest_print(_rngtest, %d)\n" % k)
-            if len(rolls) != k:
-                raise BadInput("the board sent %d rolls, not %d" % (len(rolls), k))
-            yield rolls
-            left -= k
-
-    def openings(self, m, chunk=BOARD_STARTS_CHUNK):
-        out = []
-        while len(out) < m:
-            k = min(chunk, m - len(out))
-            rolls = self.run("_rngtest_starts(%d, %d)\n" % (k, OPENING))
-            if len(rolls) != k * OPENING:
-                raise BadInput("the board sent %d rolls, not %d" % (len(rolls), k * OPENING))
-            out.extend(tuple(rolls[i:i + OPENING]) for i in range(0, len(rolls), OPENING))
-        return out
 
 
 # -- the table and the command

@@ -19,11 +19,13 @@ import sys
 
 import pytest
 
-from host_tools import FIRMWARE, rngtest
+from host_tools import FIRMWARE, rngtest, roll_sources
 from host_tools.__main__ import main as host_tools_main
-from host_tools.rngtest import (BadInput, SourceFault, Tally, analyse, chi2_critical, chi2_sf,
-                                gamma_q, host_openings, host_rolls, normal_critical, normal_p,
-                                parse_board, parse_rolls, poisson_sf, seed_check)
+from host_tools.roll_sources import (BadInput, SourceFault, host_openings, host_rolls,
+                                     parse_board, parse_rolls)
+from host_tools.rngtest import Tally, analyse, seed_check
+from host_tools.stats import (chi2_critical, chi2_sf, gamma_q, normal_critical, normal_p,
+                              poisson_sf)
 
 ROOT = os.path.dirname(FIRMWARE)
 NAMES = ["faces, die 1", "faces, die 2", "totals 2-12", "36 ordered pairs",
@@ -231,7 +233,7 @@ def test_a_health_test_failure_is_a_source_fault():
 
 def test_fresh_start_ups_pass_the_seed_check():
     openings = host_openings(360, lambda i: seeded_bytes(b"start-up %d" % i))
-    assert len(openings) == 360 and all(len(o) == rngtest.OPENING for o in openings)
+    assert len(openings) == 360 and all(len(o) == roll_sources.OPENING for o in openings)
     assert failed(seed_check(openings)) == set()
 
 
@@ -372,7 +374,7 @@ def run_board_script(monkeypatch, capsys, mem32, call):
     machine = type(sys)("machine")
     machine.mem32 = mem32
     monkeypatch.setitem(sys.modules, "machine", machine)
-    exec(compile(rngtest.BOARD_SETUP + call, "<board>", "exec"), {})
+    exec(compile(roll_sources.BOARD_SETUP + call, "<board>", "exec"), {})
     return capsys.readouterr().out
 
 
