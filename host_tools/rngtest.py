@@ -49,6 +49,7 @@ import os
 import sys
 import time
 
+from host_tools.progress import Progress
 from host_tools.roll_sources import (BOARD_CHUNK, BOARD_STARTS_CHUNK, BadInput, Board,
                                      SourceFault, file_rolls, host_openings, host_rolls)
 from host_tools.stats import (ALPHA, chi2_critical, chi2_sf, normal_critical, normal_p,
@@ -371,34 +372,6 @@ def format_summary(results):
     return "\n".join(lines)
 
 
-class Progress:
-    """One line on `err`, rewritten every ~10% (a new line each time when err is not a
-    terminal), with the rate."""
-
-    def __init__(self, total, err, what="rolls"):
-        self.total = total
-        self.err = err
-        self.what = what
-        self.started = time.monotonic()
-        self.step = 0
-        self.tty = hasattr(err, "isatty") and err.isatty()
-
-    def update(self, done):
-        step = done * 10 // self.total if self.total else 10
-        if step <= self.step:
-            return
-        self.step = step
-        spent = time.monotonic() - self.started
-        rate = done / spent if spent > 0 else 0.0
-        line = "rngtest: {:,} / {:,} {} ({:d}%), {:,.0f} {}/s, {:.1f} s".format(
-            done, self.total, self.what, 100 * done // self.total, rate, self.what, spent)
-        if self.tty:
-            self.err.write("\r" + line + ("\n" if done >= self.total else ""))
-        else:
-            self.err.write(line + "\n")
-        self.err.flush()
-
-
 HELP = "the RNG certification battery: chi-square, runs, serial and gap tests at alpha 0.01"
 
 EPILOG = """\
@@ -493,7 +466,7 @@ def _run(args, out, err):
             chunks = board.rolls(n)
             described = "the board on %s: RngDice(RoscBits(machine.mem32))" \
                 % board.remote.describe()
-        progress = Progress(n, err)
+        progress = Progress("rngtest", n, err)
         for chunk in chunks:
             tally.add(chunk)
             progress.update(tally.n)
@@ -503,7 +476,7 @@ def _run(args, out, err):
         spent, tally.n / spent if spent > 0 else 0.0)
     if args.seed_check:
         started = time.monotonic()
-        progress = Progress(SEED_STARTS, err, "start-ups")
+        progress = Progress("rngtest", SEED_STARTS, err, "start-ups")
         if board is not None:
             openings = []
             for _ in range(0, SEED_STARTS, BOARD_STARTS_CHUNK):

@@ -35,6 +35,7 @@ from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
 from host_tools import odds
+from host_tools.progress import Progress
 
 DEFAULT_ROLLS = 10 ** 7
 Z99 = Fraction("2.576")  # two-sided 99% normal quantile, as the figures are quoted
@@ -288,32 +289,9 @@ def shares(rolls, workers):
     return [base + (1 if i < extra else 0) for i in range(workers)]
 
 
-class Progress:
-    """A line on stderr at every ~5% of the rolls, with the rate and the time left."""
-
-    def __init__(self, rolls, err, step=5):
-        self.rolls = rolls
-        self.err = err
-        self.step = step
-        self.start = time.monotonic()
-        self.next = step
-
-    def update(self, done):
-        percent = 100 * done // self.rolls if self.rolls else 100
-        if percent < self.next:
-            return
-        self.next = (percent // self.step + 1) * self.step
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        rate = done / elapsed
-        left = (self.rolls - done) / rate if rate else 0
-        self.err.write("simulate: %3d%%  %s/%s rolls  %s rolls/s  ETA %s\n" % (
-            percent, _count(done), _count(self.rolls), _count(int(rate)), _clock(left)))
-        self.err.flush()
-
-
 def simulate(rules, plan, rolls, workers, seed_check=False, err=None):
     """Play `rolls` rolls over `workers` processes (1: in this one). Returns (Sums, checks)."""
-    progress = Progress(rolls, err) if err is not None else None
+    progress = Progress("simulate", rolls, err, step_percent=5) if err is not None else None
     if workers <= 1:
         every = max(1, rolls // 100) if progress else 0
         sums, check = play(rules, plan, rolls, progress.update if progress else None, every,
