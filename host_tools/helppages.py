@@ -2,7 +2,7 @@
 odds report. Built on the host (exact fractions are too heavy for the chip) for the house rules
 in force, and handed to the cabinet as plain text lines."""
 from craps.house import HouseRules
-from craps.wagers import FIRE_PAYS, Wager, commission_rate, pays
+from craps.wagers import FIRE_PAYS, Wager, commission_rate, hop_dice, pays
 from host_tools import odds
 
 
@@ -25,6 +25,6 @@ def _pays(rules, kind, number, on):
     if kind == "fire":
         return "4/5/6 POINTS " + "/".join("%d" % FIRE_PAYS[n][0] for n in (4, 5, 6)) + ":1"
     w = Wager(0, kind, number, 1, on)
-    dice = (1, 1) if kind == "hop" and number == 11 else (1, 2)
+    dice = hop_dice(number) if kind == "hop" else (1, 2)  # a hop pays by its own pair
     text = "%d:%d" % pays(w, dice[0], dice[1], rules)
     return text + " LESS 5%" if commission_rate(kind, number) else text

@@ -124,8 +124,8 @@ def catalogue(rules):
              ("Horn", "horn", 0, None)]
     rows += [("Horn High %d" % n, "horn_high", n, None) for n in sorted(HORN_HIGH)]
     rows += [("World", "world", 0, None), ("C & E", "ce", 0, None),
-             ("Hop easy (e.g. 1-2)", "hop", hop_code(1, 2), None),
-             ("Hop hard (e.g. 1-1)", "hop", hop_code(1, 1), None)]
+             ("Hop easy (e.g. 2-3)", "hop", hop_code(2, 3), None),
+             ("Hop hard (e.g. 2-2)", "hop", hop_code(2, 2), None)]
     if rules.side_bets:
         rows += [("Fire", "fire", 0, None), ("All", "all", 0, None),
                  ("Tall", "tall", 0, None), ("Small", "small", 0, None)]

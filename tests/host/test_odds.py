@@ -28,8 +28,8 @@ PUBLISHED = {  # issue 2, from the standard tables (Wizard of Odds, Griffin)
     "Place 4/10": F(1, 15), "Buy 4/10": F(1, 60), "Field": F(1, 18),
     "Big 6/8": F(1, 11), "Hard 6/8": F(1, 11), "Hard 4/10": F(1, 9), "Any Seven": F(1, 6),
     "Any Craps": F(1, 9), "Craps 2 or 12": F(5, 36), "Craps 3 or 11": F(1, 9),
-    "Horn": F(1, 8), "World": F(2, 15), "C & E": F(1, 9), "Hop easy (e.g. 1-2)": F(1, 9),
-    "Hop hard (e.g. 1-1)": F(5, 36),
+    "Horn": F(1, 8), "World": F(2, 15), "C & E": F(1, 9), "Hop easy (e.g. 2-3)": F(1, 9),
+    "Hop hard (e.g. 2-2)": F(5, 36),
     "Odds on 4/10": 0, "Odds on 5/9": 0, "Odds on 6/8": 0,
     "Lay odds on 4/10": 0, "Lay odds on 5/9": 0, "Lay odds on 6/8": 0,
 }
@@ -118,7 +118,7 @@ def test_fire_bet_against_a_pass_line_recursion():
 
 ONE_ROLL = [("Field", "field", 0), ("Any Seven", "any7", 0), ("Horn", "horn", 0),
             ("Horn High 12", "horn_high", 12), ("World", "world", 0), ("C & E", "ce", 0),
-            ("Hop easy (e.g. 1-2)", "hop", hop_code(1, 2)), ("Craps 3 or 11", "three", 0)]
+            ("Hop easy (e.g. 2-3)", "hop", hop_code(2, 3)), ("Craps 3 or 11", "three", 0)]
 
 
 @pytest.mark.parametrize("label, kind, number", ONE_ROLL)
@@ -159,3 +159,12 @@ def test_cli_refuses_an_unknown_house_rule_value():
     result = subprocess.run([sys.executable, "-m", "host_tools", "odds", "--odds", "7x"],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_help_pages_show_each_wagers_pay_and_edge():
+    from host_tools import helppages
+    pages = dict((page[0], page[1:]) for page in helppages.build())
+    assert pages["PLACE 6/8"] == ("PAYS 7:6", "HOUSE EDGE 1.52%", "FULL PAY IN 6")
+    assert pages["HOP HARD (E.G. 2-2)"][0] == "PAYS 30:1"
+    assert pages["HOP EASY (E.G. 2-3)"][0] == "PAYS 15:1"
+    assert pages["BUY 4/10"][0] == "PAYS 2:1 LESS 5%"
