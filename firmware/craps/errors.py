@@ -56,10 +56,6 @@ class ContractBet(Refusal):
     pass
 
 
-class CannotIncrease(Refusal):
-    pass
-
-
 class NotAMultiple(Refusal):
     pass
 
