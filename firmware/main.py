@@ -9,6 +9,7 @@ from terminal.loop import Loop
 from terminal.settings import Settings
 
 BOARD = "/board.json"
+HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
 SIGNATURE = "/signature"  # written by `host_tools flash`: the SHA-256 an inspector compares
 STATUS = {}  # what a service query reads after boot: board, signature, phase, credits
 
@@ -32,7 +33,8 @@ def run():
     board = json.loads(read(BOARD) or "{}")
     try:
         parts = hardware.build(board)
-        cabinet = Cabinet(settings(board))
+        help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
+        cabinet = Cabinet(settings(board), help_pages)
     except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
         hardware.halt(board, e)
         return

@@ -2,8 +2,9 @@
 (or `make flash BOARD=NAME PORT=...`).
 
 1. Build build/flash/NAME/: every firmware module compiled with mpy-cross -O2 -march=armv6m,
-   main.py (and boot.py) copied as source since MicroPython runs them by name, and the board file
-   boards/NAME.json as board.json. The board scripts go beside it, in build/flash/NAME.scripts/.
+   main.py (and boot.py) copied as source since MicroPython runs them by name, the board file
+   boards/NAME.json as board.json, and help.json: the Help view's paytable with each wager's
+   exact house edge under the board's house rules (host_tools/helppages.py). The board scripts go beside it, in build/flash/NAME.scripts/.
 2. On the board, each step one mpremote command (host_tools/remote.py):
    remove every file the build does not have (but the cabinet's storage, /data), copy the build
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
@@ -22,7 +23,8 @@ import shutil
 import sys
 import time
 
-from host_tools import FIRMWARE, mpy, signature
+from craps.house import HouseRules
+from host_tools import FIRMWARE, helppages, mpy, signature
 from host_tools.remote import Remote, RemoteError, installed
 
 ROOT = os.path.dirname(FIRMWARE)
@@ -31,6 +33,7 @@ BUILD = os.path.join(ROOT, "build", "flash")
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: copied as source, not compiled
 BOARD_FILE = "board.json"
+HELP_FILE = "help.json"  # the Help view's pages for the board's house rules (host_tools.helppages)
 VERSION = "0.1.0"
 # `mpremote reset` returns, then the board resets 100 ms later: a command sent before that is
 # lost with the reset (a real board's USB port also goes away and comes back about a second
@@ -138,9 +141,10 @@ def build(name, root=None):
         stamp = {}
     shutil.rmtree(folder + ".scripts", ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
-    if BOARD_FILE in firmware_files():
-        raise FlashError("firmware/%s would be overwritten by the board file" % BOARD_FILE)
-    wanted = {BOARD_FILE: None}  # build path -> firmware path
+    for made_here in (BOARD_FILE, HELP_FILE):
+        if made_here in firmware_files():
+            raise FlashError("firmware/%s would be overwritten by the build" % made_here)
+    wanted = {BOARD_FILE: None, HELP_FILE: None}  # build path -> firmware path
     sources = {}  # firmware path -> sha256 of its bytes now
     for rel in firmware_files():
         compiled = rel.endswith(".py") and rel not in SOURCE_FILES
@@ -173,6 +177,8 @@ def build(name, root=None):
             shutil.copyfile(os.path.join(FIRMWARE, rel), target)
     with open(os.path.join(folder, BOARD_FILE), "wb") as f:
         f.write(raw)
+    with open(os.path.join(folder, HELP_FILE), "w") as f:
+        json.dump(helppages.build(HouseRules(board.get("rules"))), f)
     for top, dirs, names in os.walk(folder, topdown=False):
         for n in names:
             path = os.path.join(top, n)

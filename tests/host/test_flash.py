@@ -92,6 +92,13 @@ def flashed(virtual_board, build):
 
 # -- end to end on the virtual board ------------------------------------------------------------
 
+def test_the_build_carries_the_help_pages_for_the_boards_house_rules(build):
+    b = flash.build("virtual", build)
+    with open(os.path.join(b.folder, flash.HELP_FILE)) as f:
+        pages = json.load(f)
+    assert ["PLACE 6/8", "PAYS 7:6", "HOUSE EDGE 1.52%", "FULL PAY IN 6"] in pages
+
+
 def test_flash_deploys_signs_verifies_and_boots(virtual_board, flashed, build):
     value = re.search(r"^program signature: ([0-9a-f]{64})$", flashed.stdout, re.M).group(1)
     assert value == build_signature(build, "virtual")  # the board's files are the build's, to the byte
@@ -199,7 +206,7 @@ def test_dry_run_prints_the_exact_commands_and_touches_no_board(build):
     result = host_tools("flash", "--board", "virtual", "--port", "/dev/no-such-port", "--dry-run",
                         "--build", build)
     assert result.returncode == 0, result.stderr
-    entries = sorted(["board.json"] + [
+    entries = sorted(["board.json", "help.json"] + [
         name if name in flash.SOURCE_FILES or not name.endswith(".py") else name[:-3] + ".mpy"
         for name in os.listdir(FIRMWARE) if name != "__pycache__"])
     mp = [PY, "-m", "mpremote", "connect", "/dev/no-such-port"]
