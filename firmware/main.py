@@ -4,7 +4,7 @@
 import json
 
 from drivers import hardware
-from terminal.cabinet import Cabinet
+from terminal import startup
 from terminal.loop import Loop
 from terminal.settings import Settings
 
@@ -34,7 +34,9 @@ def run():
     try:
         parts = hardware.build(board)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
-        cabinet = Cabinet(settings(board), help_pages)
+        # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
+        cabinet, effects = startup.start(settings(board), parts.memory, help_pages,
+                                         parts.clock.now())
     except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
         hardware.halt(board, e)
         return
@@ -45,6 +47,11 @@ def run():
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], signature))
     print("reset cause: %s" % parts.reset_cause)
     loop = Loop(cabinet, parts)
+    try:
+        for effect in effects:  # save the start-up, and a roll the power cut interrupted
+            loop.apply(effect, parts.clock.now())
+    except Exception as e:
+        loop.fail(e, parts.clock.now())
     startup = getattr(parts.dice, "startup", None)  # the RNG's health start-up test
     fault = startup() if startup else None
     if fault:

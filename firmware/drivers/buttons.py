@@ -9,7 +9,7 @@
 # A key with no long_button gives PRESS when its debounced press starts, RELEASE when it ends.
 #
 # now_ms must only go up (the firmware's clock unwraps time.ticks_ms): times are subtracted.
-from terminal.events import PRESS, RELEASE, KEY
+from terminal.events import PRESS, RELEASE, KEY, DOOR
 
 
 class _Debounced:
@@ -146,6 +146,8 @@ class AttendantKey:
     once its level has held for debounce_ms. It starts as off, so a key already on at power-up
     gives (KEY, True) at the first scans."""
 
+    EVENT = KEY
+
     def __init__(self, pin, active=0, debounce_ms=50):
         self._pin = pin
         self._active = active
@@ -154,8 +156,17 @@ class AttendantKey:
     def scan(self, now_ms):
         on = self._pin.value() == self._active
         if self._level.settle(on, now_ms):
-            return [(KEY, on)]
+            return [(self.EVENT, on)]
         return []
+
+
+class DoorSwitch(AttendantKey):
+    """The cabinet door's switch, held down by the shut door: (DOOR, True) when the door opens
+    (the pin, pulled up, goes high), (DOOR, False) when it shuts."""
+    EVENT = DOOR
+
+    def __init__(self, pin, active=1, debounce_ms=50):
+        AttendantKey.__init__(self, pin, active, debounce_ms)
 
 
 class ButtonsTwin:

@@ -6,6 +6,7 @@ import time
 
 from drivers.clock import Clock
 from drivers.storage import Storage
+from terminal.memory import CriticalMemory
 from drivers.watchdog import Watchdog, WatchdogTwin, reset_cause
 
 
@@ -14,7 +15,8 @@ ERROR_LOG_BYTES = 4096
 
 
 class Parts:
-    """What terminal.loop.Loop drives: inputs, puck, displays, sign, dice, signal, watchdog."""
+    """What terminal.loop.Loop drives: inputs, puck, displays, sign, dice, signal, watchdog,
+    memory (the critical records, kept in storage)."""
 
     def __init__(self):
         self.inputs = []
@@ -24,6 +26,7 @@ class Parts:
         self.dice = None
         self.watchdog = None
         self.storage = None
+        self.memory = None
         self.clock = None
         self.service = False  # the attendant key was on at power-up: service mode
         self.reset_cause = "unknown"
@@ -46,6 +49,7 @@ def build(board, storage_root="/data"):
     parts = Parts()
     parts.clock = Clock(time.ticks_ms, time.ticks_diff)
     parts.storage = Storage(storage_root, os)
+    parts.memory = CriticalMemory(parts.storage)
     parts.reset_cause = reset_cause(machine.reset_cause(), parts.storage, machine)
     parts.inputs.append(_buttons(machine, board.get("buttons", {})))
     if "attendant_key" in board:
@@ -53,6 +57,9 @@ def build(board, storage_root="/data"):
         pin = _input(machine, board["attendant_key"]["pin"])
         parts.service = pin.value() == 0  # the key switch pulls its pin low
         parts.inputs.append(AttendantKey(pin))
+    if "door" in board:
+        from drivers.buttons import DoorSwitch
+        parts.inputs.append(DoorSwitch(_input(machine, board["door"]["pin"])))
     parts.puck = _puck(machine, board.get("puck", {}))
     parts.displays = [_display(machine, spec, "S%d" % (i + 1))
                       for i, spec in enumerate(board.get("displays", []))]

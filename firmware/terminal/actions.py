@@ -126,6 +126,7 @@ def cash_out(cab, s, now_ms, out):
     if not credits:
         raise NotEnoughCredits("nothing to cash out")
     cab.table.credits[s] = 0
+    cab.meters.add("credits_out", credits)
     cab.panels[s].handpay = credits
     cab.panels[s].message = "WAIT FOR THE ATTENDANT"
     out.append((SIGNAL, s, "handpay"))

@@ -1,10 +1,20 @@
 # The cabinet's state machine: handle(event, now_ms) -> effects. It holds the table (the rules
-# engine), each station's panel and the round's phase; it reads no clock and drives no pin.
+# engine), each station's panel, the round's phase and the meters; it reads no clock, drives no
+# pin and writes no file.
+#
+# What must survive a power cut leaves as PERSIST effects, ahead of anything shown, in the order
+# of the roll's commit protocol: bets closed (the state), the dice drawn (the roll record, which
+# names the state it applies to), then the roll's recall record and the settled state. resume()
+# rebuilds the cabinet from those records and settles a roll that was drawn and not yet settled,
+# so a roll is neither drawn twice nor paid twice.
+from craps import checks, layout
 from craps.errors import Refusal
 from craps.table import Table, seven_out
-from terminal import actions, buttons, puck, screens
-from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, PUCK,
-                             DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+from terminal import actions, attendant, buttons, puck, screens
+from terminal.audit import AuditLog
+from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
+                             PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST, BadEvent)
+from terminal.meters import Meters, taken
 from terminal.panel import Panel, TABLE
 
 # The round's phases
@@ -33,7 +43,18 @@ class Cabinet:
         self.pattern = (puck.STEADY, 0, 0)  # the puck's (pattern, number, since)
         self.history = []  # (d1, d2), newest first
         self.recall = []  # (dice, point, per station ((label, net), ...)), newest first
+        self.meters = Meters()
+        self.audit = AuditLog()
+        self.commits = 0  # states saved: a roll record names the state it applies to
+        self.door = False  # the cabinet's door is open
+        self.ram_error = ()  # the records found damaged at start-up: nothing is saved meanwhile
+        self.reading = None  # the dice the attendant is deciding a disputed roll as
+        self._dirty = False  # the state to save has changed
+        self._logged = False  # the audit log has a new entry to save
+        self._shown = []  # what a roll signals, held back until it is saved
         self._drawn = {}  # what each output shows: only changes become effects
+        if settings.credits:
+            self.meters.add("credits_in", settings.credits * settings.stations)
 
     def handle(self, event, now_ms):
         # A name that is not a string (a list, say) cannot be looked up: it is no event either.
@@ -44,6 +65,9 @@ class Cabinet:
         _HANDLERS[event[0]](self, event, now_ms, out)
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
+        self._save(out)
+        out.extend(self._shown)
+        del self._shown[:]
         self._draw(now_ms, out)
         return out
 
@@ -63,6 +87,8 @@ class Cabinet:
         return max(0, self.offer[1] - now_ms)
 
     def headline(self):
+        if self.attendant and self.reading:
+            return "ATTENDANT: READ %d+%d? BET: YES" % self.reading
         if self.attendant:
             return "ATTENDANT" + (": " + self.tilt if self.tilt else "")
         if self.phase == TILT:
@@ -77,6 +103,9 @@ class Cabinet:
         if button in panel.held:
             return  # a bounce: pressed again without a release
         panel.held.append(button)
+        if self.attendant:
+            self._say(s, attendant.press(self, s, button, now_ms, out), out)
+            return
         if button in buttons.VIEWS:
             self._view(panel, button)
             return
@@ -98,6 +127,8 @@ class Cabinet:
             actions.ACTIONS[button](self, s, now_ms, out)
         except Refusal as e:
             self._say(s, str(e), out)
+            return
+        self._dirty = True
 
     def _release(self, event, now_ms, out):
         s, button = self._button_event(event)
@@ -113,21 +144,40 @@ class Cabinet:
         if self.phase != ROLLING:
             self.news = "DICE IGNORED: NO ROLL WAS CALLED"
             return
-        point = self.table.point
         try:
-            roll = self.table.roll(event[1], event[2])
+            checks.die(event[1])
+            checks.die(event[2])
         except Refusal as e:  # a die the source could not read as 1-6 is no roll
             self._no_roll((NO_ROLL, str(e)), now_ms, out)
             return
+        dice = [event[1], event[2]]
+        out.append((PERSIST, "roll", {"commit": self.commits, "dice": dice}))
+        self._settle(dice, now_ms, out)
+
+    def _settle(self, dice, now_ms, out):
+        """Settle the drawn dice: meter them, keep their recall record, check the meters."""
+        point = self.table.point
+        before = layout.dump(self.table)
+        roll = self.table.roll(dice[0], dice[1])
+        self._dirty = True
         self.no_rolls = 0
         total = roll.total
         # The shooter keeps the dice, bet or no bet, until a seven-out or giving them up.
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        for s, net in enumerate(self._remember(roll, point)):
+        settled = [(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
+                    s.returned, s.stays) for s in roll.settlements]
+        self.meters.settle(settled)
+        game = self.meters.counts["games"]
+        record = {"game": game, "rules": self.settings.rules.as_dict(), "layout": before,
+                  "dice": dice, "shooter": roll.shooter, "settlements": settled,
+                  "credits": list(self.table.credits),
+                  "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
+        out.append((PERSIST, "recall%d" % (game % self.settings.recall), record))
+        for s, net in enumerate(self._remember(record)):
             if net > 0:
-                out.append((SIGNAL, s, "win"))
+                self._shown.append((SIGNAL, s, "win"))
         self.news = screens.dice_text(roll.dice) + _call(point, total)
         if seven_out(point, total):
             self.pattern = (puck.SEVEN_OUT, 0, now_ms)
@@ -136,6 +186,7 @@ class Cabinet:
         else:
             self.pattern = (puck.STEADY, 0, now_ms)
         self._set_phase(SETTLING, now_ms + self.settings.settle_ms)
+        self._audit_meters()
 
     def _no_roll(self, event, now_ms, out):
         if len(event) != 2:
@@ -143,6 +194,8 @@ class Cabinet:
         if self.phase != ROLLING:
             return
         self.no_rolls += 1
+        self.meters.add("no_rolls")
+        self._dirty = True
         self.news = "NO ROLL: %s" % (event[1],)
         self.pattern = (puck.NO_ROLL, 0, now_ms)
         if self.no_rolls >= self.settings.no_roll_limit:
@@ -160,6 +213,8 @@ class Cabinet:
         if type(credits) is not int or credits <= 0:
             raise BadEvent("credits in are a whole number above 0, not %s" % (credits,))
         self.table.credits[s] += credits
+        self.meters.add("credits_in", credits)
+        self._dirty = True
         self.panels[s].message = "CREDITS IN %d" % credits
 
     def _key(self, event, now_ms, out):
@@ -169,15 +224,17 @@ class Cabinet:
         if turned_on == self.attendant:
             return
         self.attendant = turned_on
+        self._dirty = True
         if turned_on:
+            self.meters.add("attendant")
+            self.log(now_ms, "KEY ON")
             return
         # Turning the key back confirms the handpays and clears a tilt (as on a slot machine).
-        for s, panel in enumerate(self.panels):
-            if panel.handpay:
-                panel.message = "HANDPAY %d PAID" % panel.handpay
-                panel.handpay = 0
+        attendant.leave(self, now_ms)
         self.offer = None
-        if self.phase == TILT:
+        if self.phase == TILT and not self.door:
+            self.log(now_ms, "TILT CLEARED", self.tilt)
+            attendant.clear_ram_error(self, now_ms)
             self.tilt = ""
             self.no_rolls = 0
             self.pattern = (puck.STEADY, 0, now_ms)
@@ -186,6 +243,46 @@ class Cabinet:
             else:
                 self.news = "NO MORE BETS"  # the bets stand: the dice are asked for again
                 self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+        self.log(now_ms, "KEY OFF")
+
+    def _door(self, event, now_ms, out):
+        if len(event) != 2 or type(event[1]) is not bool:
+            raise BadEvent("the door is (DOOR, True) when it opens, (DOOR, False) when it shuts")
+        if event[1] == self.door:
+            return
+        self.door = event[1]
+        self._dirty = True
+        if self.door:
+            self.meters.add("door_openings")
+            self.log(now_ms, "DOOR OPEN")
+            self._tilt("DOOR OPEN")  # and it stays tilted, door shut or not, until the key
+        else:
+            self.log(now_ms, "DOOR SHUT")
+
+    # -- the attendant's decisions
+
+    def awaiting_dice(self):
+        """Bets are closed and no outcome is drawn: a disputed roll may be decided."""
+        return not self.table.betting_open and self.phase in (CLOSED, ROLLING, TILT)
+
+    def decide(self, d1, d2, now_ms, out):
+        """The attendant's reading of a disputed roll stands: it is the roll (003 §6.3)."""
+        self.tilt = ""
+        self.reading = None
+        self._set_phase(ROLLING, 0)
+        self._dice((DICE, d1, d2), now_ms, out)
+
+    def reshake(self, now_ms):
+        """The disputed roll is void: the dice are asked for again when the key turns off."""
+        self.tilt = ""
+        self.reading = None
+        self.no_rolls = 0
+        self.news = "NO MORE BETS"
+        self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+        self._dirty = True
+
+    def mark_changed(self):
+        self._dirty = True
 
     # -- the round
 
@@ -221,6 +318,7 @@ class Cabinet:
     def _too_slow(self, s, now_ms):
         self.table.pass_dice(s)
         self.keeper = None
+        self._dirty = True
         if self.shooter() != s:
             self.panels[s].message = "TOO SLOW: THE DICE MOVE ON"
             self._watch_offer(now_ms)  # the next shooter's time starts now
@@ -238,6 +336,8 @@ class Cabinet:
         self.news = "NO MORE BETS"
         self.pattern = (puck.ROLLING, 0, now_ms)
         self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+        self._dirty = True
+        self._audit_meters()
 
     def _open_betting(self, now_ms):
         self.news = "PLACE YOUR BETS"
@@ -249,15 +349,102 @@ class Cabinet:
         self.deadline = deadline
 
     def _tilt(self, why):
+        if self.phase != TILT:
+            self.meters.add("tilts")
         self.tilt = why
         self._set_phase(TILT, 0)
+        self._dirty = True
 
-    def _remember(self, roll, point):
-        """Game recall: each station's results of this roll, as (label, net) pairs. Returns
-        each station's net and puts it on its display."""
+    def _audit_meters(self):
+        """The self-audit, around every roll: meters that do not balance tilt the cabinet."""
+        wrong = self.meters.balance(self.table)
+        if wrong:
+            self._tilt(wrong)
+
+    def log(self, now_ms, action, detail=""):
+        """An entry in the attendant's audit log."""
+        self.audit.add(self.meters.counts["power_ups"], now_ms, action, detail)
+        self._logged = True
+
+    # -- what survives a power cut
+
+    def state(self):
+        """The record that resume() rebuilds the cabinet from."""
+        return {"commit": self.commits, "layout": layout.dump(self.table), "tilt": self.tilt,
+                "no_rolls": self.no_rolls, "keeper": self.keeper, "door": self.door,
+                "handpays": [p.handpay for p in self.panels], "meters": self.meters.dump(),
+                "history": [list(d) for d in self.history]}
+
+    def resume(self, records, damaged, now_ms):
+        """Carry on from the records in flash: records maps each name to its content (None:
+        never written); damaged names those whose every copy was bad. Returns the effects that
+        save what start-up changed and finish a roll the power cut interrupted."""
+        out = []
+        state = records.get("state")
+        try:
+            if state:
+                self._restore(state, now_ms)
+        except layout.BadLayout:
+            damaged = tuple(damaged) + ("state",)
+        if records.get("audit"):
+            self.audit = AuditLog(records["audit"])
+        recalls = [r for name, r in records.items() if name.startswith("recall") and r]
+        for record in sorted(recalls, key=lambda r: r["game"]):
+            self._remember(record)
+        self.meters.add("power_ups")
+        self._dirty = True
+        roll = records.get("roll")
+        if damaged:
+            self.ram_error = tuple(damaged)
+            self._tilt("RAM ERROR: " + " ".join(damaged))
+        elif state and roll and roll["commit"] == state["commit"]:
+            self._settle(roll["dice"], now_ms, out)  # drawn before the cut: settled now, once
+        else:
+            self._audit_meters()
+        self._save(out)
+        self._draw(now_ms, out)
+        return out
+
+    def _restore(self, state, now_ms):
+        table = layout.load(state["layout"], self.settings.rules)
+        if table.stations() != len(self.panels):
+            raise layout.BadLayout("the state has %d stations, the board %d" % (
+                table.stations(), len(self.panels)))
+        self.table = table
+        self.commits = state["commit"]
+        self.no_rolls = state["no_rolls"]
+        self.keeper = state["keeper"]
+        self.door = state["door"]
+        for panel, handpay in zip(self.panels, state["handpays"]):
+            panel.handpay = handpay
+        self.meters = Meters(state["meters"])
+        self.history = [(d[0], d[1]) for d in state["history"]]
+        self.tilt = state["tilt"]
+        if self.tilt:
+            self._set_phase(TILT, 0)
+        elif not table.betting_open:
+            self.news = "NO MORE BETS"  # no outcome was drawn: the dice are asked for again
+            self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+
+    def _save(self, out):
+        if self.ram_error:
+            return  # the damaged records stay as they are until the attendant clears them
+        if self._logged:
+            out.append((PERSIST, "audit", self.audit.dump()))
+            self._logged = False
+        if self._dirty:
+            self.commits += 1
+            out.append((PERSIST, "state", self.state()))
+            self._dirty = False
+
+    def _remember(self, record):
+        """Game recall from a roll's record: each station's results as (label, net) pairs.
+        Returns each station's net and puts it on its display."""
         results = [[] for _ in self.panels]
-        for st in roll.settlements:
-            results[st.player].append((screens.label(st.kind, st.number, st.on), st.net()))
+        for player, kind, number, on, outcome, win, commission, lost, _, _ in \
+                record["settlements"]:
+            results[player].append((screens.label(kind, number, on),
+                                    win - taken(outcome, lost, commission)))
         nets = []
         for s, panel in enumerate(self.panels):
             net = sum(n for _, n in results[s])
@@ -265,7 +452,9 @@ class Cabinet:
             panel.message = ""
             if results[s]:
                 panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
-        self.recall.insert(0, (roll.dice, point, tuple(tuple(r) for r in results)))
+        dice = record["dice"]
+        self.recall.insert(0, ((dice[0], dice[1]), record["layout"]["point"],
+                               tuple(tuple(r) for r in results)))
         del self.recall[self.settings.recall:]
         return nets
 
@@ -293,8 +482,6 @@ class Cabinet:
 
     def _locked(self, s):
         """Why station s takes no button but Help and Recall, or None."""
-        if self.attendant:
-            return "the attendant is at the cabinet"
         if self.phase == TILT:
             return "tilt: call the attendant"
         if self.panels[s].handpay:
@@ -347,4 +534,4 @@ def _call(point, total):
 
 _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
-             KEY: Cabinet._key, FAULT: Cabinet._fault}
+             KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door}

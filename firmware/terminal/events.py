@@ -11,6 +11,7 @@ CREDITS_IN = "credits_in"  # (CREDITS_IN, station, credits)
 KEY = "key"  # (KEY, True or False): the attendant key turned on or off
 FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG health test, an
 #                  unexpected error): the cabinet tilts at once, whatever it was doing
+DOOR = "door"  # (DOOR, True or False): the cabinet's door opened or shut
 
 # Effects: what handle() returns, in order
 PUCK = "puck"  # (PUCK, frame): 7 (r, g, b) lamps: the OFF disc, then over 4, 5, 6, 8, 9, 10
@@ -18,6 +19,8 @@ DISPLAY = "display"  # (DISPLAY, station, lines): a station's display, a tuple o
 STATUS = "status"  # (STATUS, lines): the cabinet's own sign: phase, shooter, last 20 rolls
 ROLL_DICE = "roll_dice"  # (ROLL_DICE,): ask the dice source for a roll
 SIGNAL = "signal"  # (SIGNAL, station, name): a beep or blink: "refused", "win", "handpay"
+PERSIST = "persist"  # (PERSIST, name, record): save this record in critical memory before the
+#                      effects after it (terminal/memory.py); a record is plain JSON data
 
 # A dice source (the RNG dice, the shaker and their twins) has two methods:
 #   start(now_ms)  begin a roll (on a ROLL_DICE effect)

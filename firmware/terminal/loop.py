@@ -1,15 +1,15 @@
 # The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
-from terminal.events import TICK, FAULT, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL
+from terminal.events import TICK, FAULT, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST
 
 SCAN_MS = 5  # how often the buttons are polled
 
 
 class Loop:
     """parts: an object with inputs (each has scan(now_ms) -> events), puck, displays (one a
-    station), sign, dice (a dice source), signal(station, name), watchdog (feed()) and
-    record(error)."""
+    station), sign, dice (a dice source), signal(station, name), watchdog (feed()),
+    memory (a terminal.memory CriticalMemory) and record(error)."""
 
     def __init__(self, cabinet, parts):
         self.cabinet = cabinet
@@ -49,6 +49,9 @@ class Loop:
             self.rolling = True
         elif kind == SIGNAL:
             parts.signal(effect[1], effect[2])
+        elif kind == PERSIST:
+            # A RamError here leaves the effects after it undone; run() tilts the cabinet.
+            parts.memory.save(effect[1], effect[2])
 
     async def run(self, clock, loop_ms=None):
         """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so

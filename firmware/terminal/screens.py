@@ -3,6 +3,7 @@
 # draw them. Only what happened is shown: no word that suggests a number is due.
 from craps.checks import title
 from craps.wagers import UNITS, hop_dice
+from terminal import attendant
 
 NO_HELP = (("Paytable not loaded",),)
 SHORT = {"dont_pass": "DONT PASS", "dont_come": "DONT COME", "any7": "ANY 7",
@@ -34,6 +35,8 @@ def station(cab, s):
         return ("HELP %d/%d" % (panel.page + 1, len(cab.help_pages)),) + tuple(page)
     if panel.view == "recall":
         return recall_page(cab, s, panel.page)
+    if panel.view in (attendant.METERS, attendant.AUDIT):
+        return attendant.view(cab, s)
     shooter = " SHOOTER" if cab.shooter() == s else ""
     kind, number, on = cab.spot(s)
     w = cab.table.find(s, kind, number, on) if kind else None

@@ -11,9 +11,11 @@ from drivers.puck_leds import PuckTwin
 from drivers.rng_dice import RngDice
 from drivers.storage import MemoryStorage
 from drivers.watchdog import WatchdogTwin
-from terminal.cabinet import Cabinet, TILT
+from terminal.cabinet import TILT
 from terminal.loop import Loop
+from terminal.memory import CriticalMemory
 from terminal.settings import Settings
+from terminal.startup import start
 
 
 def good_bytes():
@@ -38,8 +40,12 @@ def rig(stations=2):
     parts.dice = RngDice(StreamBits(good_bytes()))
     parts.watchdog = WatchdogTwin()
     parts.storage = MemoryStorage()
-    cabinet = Cabinet(Settings(stations=stations, credits=100))
-    return Loop(cabinet, parts), parts, cabinet
+    parts.memory = CriticalMemory(parts.storage)
+    cabinet, effects = start(Settings(stations=stations, credits=100), parts.memory, (), 0)
+    loop = Loop(cabinet, parts)
+    for effect in effects:
+        loop.apply(effect, 0)
+    return loop, parts, cabinet
 
 
 def click(parts, station, button):

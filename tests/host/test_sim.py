@@ -171,7 +171,7 @@ def test_the_attendant_key_turns_on_and_off():
         text = await screen(pilot)
         assert "KEY ON" in text and "ATTENDANT" in text
         await pilot.press("space")
-        assert "the attendant is at the cabinet" in await screen(pilot)
+        assert "no roll is waiting to be decided" in await screen(pilot)
         await pilot.press("k")
         text = await screen(pilot)
         assert "key off" in text and "PLACE YOUR BETS" in text

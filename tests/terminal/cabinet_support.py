@@ -3,13 +3,17 @@
 #
 # A Driver plays the cabinet as its drivers would: it sends events at a fake time it moves on
 # itself, keeps what each output last showed (the displays, the sign, the puck), answers the
-# cabinet's (ROLL_DICE,) with scripted dice, and after every event checks that no meter is
-# negative and that no credit was made or lost.
+# cabinet's (ROLL_DICE,) with scripted dice, saves what the cabinet persists in a critical
+# memory over the storage twin, and after every event checks that no meter is negative, that no
+# credit was made or lost and that the cabinet's own meters balance.
 from terminal import buttons, puck, screens
 from terminal.cabinet import Cabinet, BETTING, CLOSED, ROLLING, SETTLING
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
-                             DISPLAY, STATUS, ROLL_DICE, SIGNAL)
+                             DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST)
+from terminal.memory import CriticalMemory
 from terminal.settings import Settings
+from terminal.startup import start
+from drivers.storage import MemoryStorage
 from craps.wagers import LOSE, UNITS
 
 
@@ -27,6 +31,8 @@ class Driver:
 
     def __init__(self, stations=1, credits=1000, help_pages=(), **settings):
         self.settings = Settings(stations=stations, credits=credits, **settings)
+        self.help_pages = help_pages
+        self.memory = CriticalMemory(MemoryStorage())
         self.cab = Cabinet(self.settings, help_pages)
         self.table = self.cab.table
         self.now = 0
@@ -45,6 +51,17 @@ class Driver:
         self._watch_the_rolls()
         self.event((TICK,))
 
+    def reboot(self):
+        """A power cycle: a new cabinet from what the critical memory holds."""
+        self.cab, out = start(self.settings, self.memory, self.help_pages, self.now)
+        self.table = self.cab.table
+        self._watch_the_rolls()
+        self.effects = out
+        for effect in out:
+            self._see(effect)
+        self.check()
+        return out
+
     def _watch_the_rolls(self):
         # The cabinet keeps no Roll: wrap the table's roll() to see every settlement.
         roll = self.table.roll
@@ -61,7 +78,10 @@ class Driver:
     # -- events
 
     def event(self, event, check=True):
+        owed = [p.handpay for p in self.cab.panels]
         out = self.cab.handle(event, self.now)
+        for s, p in enumerate(self.cab.panels):
+            self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
         self.effects = out
         for effect in out:
             self._see(effect)
@@ -82,6 +102,8 @@ class Driver:
             self.signals.append((effect[1], effect[2]))
         elif what == ROLL_DICE:
             self.asked += 1
+        elif what == PERSIST:
+            self.memory.save(effect[1], effect[2])
         else:
             raise AssertionError("an effect of no known kind: %s" % (effect,))
 
@@ -115,12 +137,7 @@ class Driver:
         return out
 
     def key(self, on):
-        owed = [p.handpay for p in self.cab.panels]
-        out = self.event((KEY, on), False)
-        for s, p in enumerate(self.cab.panels):
-            self.paid[s] += owed[s] - p.handpay
-        self.check()
-        return out
+        return self.event((KEY, on))
 
     def press_all(self, s, names=buttons.ALL):
         """Every button down at once, none released."""
@@ -249,6 +266,7 @@ class Driver:
         t = self.table
         # Only changes become effects: what was drawn last must be what the cabinet shows now.
         assert self.status == screens.status(self.cab, self.now)
+        assert self.cab.meters.balance(t) is None, self.cab.meters.balance(t)
         for s in range(t.stations()):
             assert self.display[s] == screens.station(self.cab, s)
             assert type(t.credits[s]) is int and t.credits[s] >= 0, \

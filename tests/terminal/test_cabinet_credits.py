@@ -2,7 +2,7 @@
 # until the attendant key is turned on and off. The Driver checks after every event that no meter
 # is below 0 and that no credit is made or lost.
 from cabinet_support import Driver, money
-from terminal import buttons
+from terminal import attendant, buttons
 from terminal.cabinet import CLOSED
 
 
@@ -62,7 +62,7 @@ def test_cash_out_is_a_handpay_that_locks_the_station_until_the_key():
     assert d.credits(0) == 10 and d.display[0][3] == "HANDPAY 95"  # the win is on the meter
     assert d.refused(0, "cash_out") == "handpay waiting for the attendant"
     d.key(True)
-    assert d.refused(0, "bet") == "the attendant is at the cabinet"
+    assert d.refused(0, "n6") == attendant.HINT  # the panel is the attendant's
     assert d.cab.panels[0].handpay == 95
     d.key(False)
     assert d.paid == [95, 0] and d.cab.panels[0].handpay == 0

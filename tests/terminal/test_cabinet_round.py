@@ -1,7 +1,7 @@
 # The round: "no more bets", the roll timeout, the house's roll, no rolls and the tilt, shooters
 # moving round the stations. Time is fake: the Driver moves it on itself.
 from cabinet_support import Driver, money, lit
-from terminal import puck
+from terminal import attendant, puck
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
 from terminal.events import DICE, NO_ROLL, FAULT
 
@@ -193,7 +193,7 @@ def test_no_rolls_in_a_row_tilt_the_cabinet_until_the_attendant_clears_it():
     assert money(d.table) == before
     d.key(True)
     assert d.status[0] == "ATTENDANT: 3 NO ROLLS IN A ROW"
-    assert d.refused(1, "bet") == "the attendant is at the cabinet"
+    assert d.refused(1, "n6") == attendant.HINT
     d.tick(5000)
     assert d.cab.phase == TILT and d.asked == asked
     d.key(False)
@@ -235,7 +235,7 @@ def test_the_attendant_key_stops_the_clocks():
     assert d.status[0] == "ATTENDANT" and d.status[1] == "PUCK OFF  S1 SHOOTS"
     d.tick(100000)
     assert d.table.holder == 0 and d.cab.phase == BETTING  # no roll timeout meanwhile
-    assert d.refused(0, "roll") == "the attendant is at the cabinet"
+    assert d.refused(0, "roll") == "no roll is waiting to be decided"
     d.key(True)  # turned on again: nothing new
     d.key(False)
     assert d.status[0] == "PLACE YOUR BETS" and d.status[1] == "PUCK OFF  S1 SHOOTS 30s"

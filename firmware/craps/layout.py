@@ -1,0 +1,92 @@
+# A table as plain data (dicts, lists, ints, strings): what the cabinet keeps in flash and what a
+# recall export starts a replay from. load() checks every field, so a damaged or hand-written
+# layout is refused with BadLayout rather than played.
+from craps.house import POINTS
+from craps.table import Table
+from craps.wagers import Wager, KINDS, NUMBERS, LINE, COME, ODDS_ON, FIXED_NUMBER
+
+# A wager's fields, in this order, as a list.
+FIELDS = ("player", "type", "number", "amount", "on", "working", "vig", "state")
+
+
+class BadLayout(ValueError):
+    """A layout that is not one a table could be in."""
+
+
+def dump(table):
+    return {"credits": list(table.credits), "point": table.point, "holder": table.holder,
+            "hand_rolls": table.hand_rolls, "betting_open": table.betting_open,
+            "wagers": [[w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state]
+                       for w in table.wagers]}
+
+
+def load(data, rules):
+    """A Table in the layout `data` (as dump() makes it), under `rules`."""
+    try:
+        if type(data["credits"]) is not list:
+            raise BadLayout("credits are a list, one a station")
+        table = Table(data["credits"], rules)
+        table.point = _pick(data["point"], (0,) + POINTS, "point")
+        table.holder = _pick(data["holder"], range(table.stations()), "holder")
+        table.hand_rolls = _count(data["hand_rolls"], "hand_rolls")
+        table.betting_open = _pick(data["betting_open"], (True, False), "betting_open")
+        for fields in data["wagers"]:
+            w = _wager(fields, table)
+            if table.find(w.player, w.kind, w.number, w.on):
+                raise BadLayout("a wager is there twice: %s" % (fields,))
+            table.wagers.append(w)
+    except BadLayout:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadLayout("a layout field is missing or of the wrong kind: %s" % (e,))
+    for credits in table.credits:
+        _count(credits, "credits")
+    for w in table.wagers:
+        if w.kind == "odds" and table.find(w.player, w.on, w.number) is None:
+            raise BadLayout("odds on %d with no %s bet to back" % (w.number, w.on))
+        table._ready(w)
+    return table
+
+
+def _wager(fields, table):
+    if type(fields) is not list or len(fields) != len(FIELDS):
+        raise BadLayout("a wager is a list of %s" % ", ".join(FIELDS))
+    player, kind, number, amount, on, working, vig, state = fields
+    _pick(player, range(table.stations()), "player")
+    if kind == "odds":
+        _pick(on, ODDS_ON, "on")
+        _pick(number, POINTS, "number")
+    else:
+        _pick(on, (None,), "on")
+        _pick(kind, KINDS, "type")
+        _pick(number, _numbers(kind), "number")
+    if type(amount) is not int or amount <= 0:
+        raise BadLayout("a wager's amount is a whole number above 0, not %s" % (amount,))
+    _pick(working, (None, True, False), "working")
+    w = Wager(player, kind, number, amount, on)
+    w.working = working
+    w.vig = _count(vig, "vig")
+    w.state = _count(state, "state")
+    return w
+
+
+def _numbers(kind):
+    if kind in LINE or kind in COME:
+        return (0,) + POINTS  # 0 until it travels
+    if kind == "hop":
+        return tuple(10 * a + b for a in range(1, 7) for b in range(a, 7))
+    return NUMBERS.get(kind, (FIXED_NUMBER.get(kind, 0),))
+
+
+def _pick(value, allowed, name):
+    # Of the same type as well as equal: `in` alone would take True for 1.
+    for a in allowed:
+        if type(a) is type(value) and a == value:
+            return value
+    raise BadLayout("%s cannot be %s" % (name, value))
+
+
+def _count(value, name):
+    if type(value) is not int or value < 0:
+        raise BadLayout("%s is a whole number from 0, not %s" % (name, value))
+    return value

@@ -1,0 +1,121 @@
+# What the panel's buttons do while the attendant key is on. The buttons are those of the small
+# panel, so every board has them; each action goes into the audit log.
+#   CHIP      the meters, a page a press (HELP too)
+#   DONT PASS recall, a roll a press (RECALL too)
+#   COME      the audit log's newest entries
+#   PASS      a dice change is recorded (003 §6.1)
+#   ODDS      a reading to decide a disputed roll (003 §6.3): each press the next pair of faces
+#   BET       the reading shown is the roll: it is settled
+#   ROLL      the roll is void: the dice are shaken again when the key turns off
+#   CASH OUT  this station's handpay is paid
+from craps.wagers import hop_dice
+from terminal import buttons
+from terminal.buttons import CYCLES
+from terminal.panel import TABLE
+
+METERS = "meters"  # the attendant's views of a station's display
+AUDIT = "audit"
+READINGS = tuple(hop_dice(code) for _, code in CYCLES["hop"])  # 1-1, 1-2 ... 6-6
+HINT = "KEY: CHIP METERS, ODDS/BET DECIDE, ROLL RESHAKE, PASS DICE CHANGE, CASH OUT PAID"
+
+
+def press(cab, s, button, now_ms, out):
+    """Station s's button with the key on. Returns a refusal message, or None."""
+    panel = cab.panels[s]
+    if button in (buttons.CHIP, buttons.HELP):
+        _page(cab, panel, METERS, len(meter_lines(cab)) // PAGE + 1)
+    elif button in ("dont_pass", buttons.RECALL):
+        _page(cab, panel, "recall", max(1, len(cab.recall)))
+    elif button == "come":
+        _page(cab, panel, AUDIT, 1)
+    elif button == "pass":
+        cab.meters.add("dice_changes")
+        cab.log(now_ms, "DICE CHANGED")
+        panel.message = "DICE CHANGE RECORDED"
+    elif button == buttons.CASH_OUT:
+        if not panel.handpay:
+            return "no handpay at this station"
+        confirm_handpay(cab, s, now_ms)
+    elif button in ("odds", buttons.BET, buttons.ROLL):
+        return _dispute(cab, button, now_ms, out)
+    else:
+        return HINT
+    return None
+
+
+PAGE = 4  # meter lines a page
+
+
+def view(cab, s):
+    """Station s's display in an attendant's view."""
+    panel = cab.panels[s]
+    if panel.view == AUDIT:
+        entries = cab.audit.entries[-PAGE:]
+        lines = ["%d %s %s" % (e[0], e[3], e[4]) for e in entries] or ["NO ENTRIES"]
+        return ("AUDIT LOG",) + tuple(lines) + ("HASH " + cab.audit.head()[:8],)
+    lines = meter_lines(cab)
+    pages = len(lines) // PAGE + 1
+    return ("METERS %d/%d" % (panel.page + 1, pages),) + \
+        tuple(lines[panel.page * PAGE:(panel.page + 1) * PAGE])
+
+
+def meter_lines(cab):
+    counts = cab.meters.counts
+    lines = ["%s %d" % (name.upper().replace("_", " "), counts[name]) for name in sorted(counts)]
+    for kind in sorted(cab.meters.kinds):
+        wagered, won = cab.meters.kinds[kind]
+        lines.append("%s %d/%d" % (kind.upper(), wagered, won))
+    return lines
+
+
+def _page(cab, panel, view, pages):
+    if panel.view != view:
+        panel.view, panel.page = view, 0
+    elif panel.page + 1 < pages:
+        panel.page += 1
+    else:
+        panel.view = TABLE
+
+
+def _dispute(cab, button, now_ms, out):
+    if not cab.awaiting_dice():
+        return "no roll is waiting to be decided"
+    if button == "odds":
+        cab.reading = READINGS[(READINGS.index(cab.reading) + 1) % len(READINGS)] \
+            if cab.reading else READINGS[0]
+    elif button == buttons.BET:
+        if not cab.reading:
+            return "choose the reading with ODDS first"
+        d1, d2 = cab.reading
+        cab.log(now_ms, "READING DECIDED", "%d %d" % (d1, d2))
+        cab.decide(d1, d2, now_ms, out)
+    else:
+        cab.log(now_ms, "RESHAKE ORDERED")
+        cab.reshake(now_ms)
+    return None
+
+
+def leave(cab, now_ms):
+    """The key turns off: the handpays waiting are paid and the displays go back to the game."""
+    cab.reading = None
+    for s, panel in enumerate(cab.panels):
+        if panel.handpay:
+            confirm_handpay(cab, s, now_ms)
+        if panel.view in (METERS, AUDIT):
+            panel.view = TABLE
+
+
+def confirm_handpay(cab, s, now_ms):
+    panel = cab.panels[s]
+    cab.log(now_ms, "HANDPAY PAID", "S%d %d" % (s + 1, panel.handpay))
+    panel.message = "HANDPAY %d PAID" % panel.handpay
+    panel.handpay = 0
+    cab.mark_changed()
+
+
+def clear_ram_error(cab, now_ms):
+    """The attendant clears a RAM error: the damaged records start again as a new cabinet's,
+    and the log says which were lost."""
+    if cab.ram_error:
+        cab.log(now_ms, "RAM CLEARED", " ".join(cab.ram_error))
+        cab.ram_error = ()
