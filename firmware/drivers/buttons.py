@@ -143,8 +143,8 @@ class MatrixButtons:
 
 class AttendantKey:
     """The attendant's key switch: (KEY, True) when it is turned on, (KEY, False) when off, each
-    once its level has held for debounce_ms. It starts as off, so a key already on at power-up
-    gives (KEY, True) at the first scans."""
+    once its level has held for debounce_ms. Its level at power-up is reported too, either way:
+    the cabinet remembers the key across a power cut and must learn where it is now."""
 
     EVENT = KEY
 
@@ -152,6 +152,7 @@ class AttendantKey:
         self._pin = pin
         self._active = active
         self._level = _Debounced(debounce_ms)
+        self._level.down = None  # not known yet: the first settled level is news
 
     def scan(self, now_ms):
         on = self._pin.value() == self._active

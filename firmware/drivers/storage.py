@@ -92,15 +92,35 @@ class Storage:
                 raise
 
 
+class PowerCut(BaseException):
+    """The twin's power went off in a write: like a real cut, nothing catches it (it is not an
+    Exception), and the cabinet starts again from what storage holds."""
+
+
 class MemoryStorage:
-    """The twin: the same interface, the files in a dict."""
+    """The twin: the same interface, the files in a dict. cut(n) makes the n-th write from now
+    cut the power: the file keeps its old content, or with tear=True half of the new bytes (a
+    flash without atomic replace), and PowerCut is raised."""
 
     def __init__(self):
         self.files = {}
+        self.writes = 0  # every write since the twin was made
+        self._cut_at = None
+        self._tear = False
+
+    def cut(self, n, tear=False):
+        self._cut_at = self.writes + n
+        self._tear = tear
 
     def write(self, name, data):
         _check(name)
         _check_data(data)
+        self.writes += 1
+        if self.writes == self._cut_at:
+            self._cut_at = None
+            if self._tear:
+                self.files[name] = bytes(data[:len(data) // 2])
+            raise PowerCut("power cut at write %d (%s)" % (self.writes, name))
         self.files[name] = bytes(data)
 
     def read(self, name):

@@ -51,7 +51,7 @@ def view(cab, s):
     panel = cab.panels[s]
     if panel.view == AUDIT:
         entries = cab.audit.entries[-PAGE:]
-        lines = ["%d %s %s" % (e[0], e[3], e[4]) for e in entries] or ["NO ENTRIES"]
+        lines = ["%d %s %s" % (e[0], e[4], e[5]) for e in entries] or ["NO ENTRIES"]
         return ("AUDIT LOG",) + tuple(lines) + ("HASH " + cab.audit.head()[:8],)
     lines = meter_lines(cab)
     pages = len(lines) // PAGE + 1

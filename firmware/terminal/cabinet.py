@@ -151,6 +151,7 @@ class Cabinet:
             self._no_roll((NO_ROLL, str(e)), now_ms, out)
             return
         dice = [event[1], event[2]]
+        self._save_log(out)  # an attendant's decision that drew the dice is logged first
         out.append((PERSIST, "roll", {"commit": self.commits, "dice": dice}))
         self._settle(dice, now_ms, out)
 
@@ -160,6 +161,7 @@ class Cabinet:
         before = layout.dump(self.table)
         roll = self.table.roll(dice[0], dice[1])
         self._dirty = True
+        self.tilt = ""  # a roll drawn under a tilt was the attendant's decision, which ends it
         self.no_rolls = 0
         total = roll.total
         # The shooter keeps the dice, bet or no bet, until a seven-out or giving them up.
@@ -267,7 +269,6 @@ class Cabinet:
 
     def decide(self, d1, d2, now_ms, out):
         """The attendant's reading of a disputed roll stands: it is the roll (003 §6.3)."""
-        self.tilt = ""
         self.reading = None
         self._set_phase(ROLLING, 0)
         self._dice((DICE, d1, d2), now_ms, out)
@@ -363,8 +364,10 @@ class Cabinet:
 
     def log(self, now_ms, action, detail=""):
         """An entry in the attendant's audit log."""
-        self.audit.add(self.meters.counts["power_ups"], now_ms, action, detail)
+        # The state that carries the action out is saved with the next commit number.
+        self.audit.add(self.commits + 1, self.meters.counts["power_ups"], now_ms, action, detail)
         self._logged = True
+        self._dirty = True
 
     # -- what survives a power cut
 
@@ -372,6 +375,7 @@ class Cabinet:
         """The record that resume() rebuilds the cabinet from."""
         return {"commit": self.commits, "layout": layout.dump(self.table), "tilt": self.tilt,
                 "no_rolls": self.no_rolls, "keeper": self.keeper, "door": self.door,
+                "attendant": self.attendant,
                 "handpays": [p.handpay for p in self.panels], "meters": self.meters.dump(),
                 "history": [list(d) for d in self.history]}
 
@@ -386,24 +390,35 @@ class Cabinet:
                 self._restore(state, now_ms)
         except layout.BadLayout:
             damaged = tuple(damaged) + ("state",)
+        roll = records.get("roll")
+        pending = not damaged and state and roll and roll["commit"] == state["commit"]
         if records.get("audit"):
             self.audit = AuditLog(records["audit"])
-        recalls = [r for name, r in records.items() if name.startswith("recall") and r]
+            if "state" not in damaged:  # a pending roll's entries are its own commit's
+                self._logged = self.audit.after_cut(self.commits + (1 if pending else 0))
+        # A recall record of a roll whose state was not saved is written again below.
+        games = self.meters.counts["games"]
+        recalls = [r for name, r in records.items()
+                   if name.startswith("recall") and r and r["game"] <= games]
         for record in sorted(recalls, key=lambda r: r["game"]):
             self._remember(record)
         self.meters.add("power_ups")
         self._dirty = True
-        roll = records.get("roll")
         if damaged:
             self.ram_error = tuple(damaged)
             self._tilt("RAM ERROR: " + " ".join(damaged))
-        elif state and roll and roll["commit"] == state["commit"]:
+        elif pending:
             self._settle(roll["dice"], now_ms, out)  # drawn before the cut: settled now, once
         else:
             self._audit_meters()
         self._save(out)
         self._draw(now_ms, out)
         return out
+
+    def _save_log(self, out):
+        if self._logged and not self.ram_error:
+            out.append((PERSIST, "audit", self.audit.dump()))
+            self._logged = False
 
     def _restore(self, state, now_ms):
         table = layout.load(state["layout"], self.settings.rules)
@@ -415,6 +430,7 @@ class Cabinet:
         self.no_rolls = state["no_rolls"]
         self.keeper = state["keeper"]
         self.door = state["door"]
+        self.attendant = state["attendant"]  # the key switch says at once if it is still on
         for panel, handpay in zip(self.panels, state["handpays"]):
             panel.handpay = handpay
         self.meters = Meters(state["meters"])
@@ -429,9 +445,7 @@ class Cabinet:
     def _save(self, out):
         if self.ram_error:
             return  # the damaged records stay as they are until the attendant clears them
-        if self._logged:
-            out.append((PERSIST, "audit", self.audit.dump()))
-            self._logged = False
+        self._save_log(out)
         if self._dirty:
             self.commits += 1
             out.append((PERSIST, "state", self.state()))

@@ -5,6 +5,7 @@
 # At load, the good copy with the highest sequence wins and a bad or stale copy is repaired from
 # it: a cut between the two writes leaves one whole copy, old or new. A record whose copies are
 # all bad is a RamError: the cabinet tilts until the attendant clears it.
+# The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import json
 from binascii import crc32
@@ -53,17 +54,18 @@ class CriticalMemory:
 
     def load(self, name):
         """The record's content; None when it was never written. Repairs a bad or stale copy."""
-        best, best_seq, found = None, -1, 0
+        best, best_seq = None, -1
         copies = []
         for copy in COPIES:
             data = self.storage.read(name + copy)
-            found += data is not None
             record = unpack(data) if data is not None else None
             copies.append((copy, data, record))
             if record and record[0] > best_seq:
                 best, best_seq = data, record[0]
         if best is None:
-            if found:
+            # Copy b is written after copy a: with b not there, no save ever finished (a first
+            # save was cut), so the record was never written.
+            if copies[-1][1] is not None:
                 raise RamError("%s: every copy is damaged" % name)
             return None
         for copy, data, record in copies:

@@ -72,6 +72,7 @@ def test_the_attendant_key_gives_what_the_twin_gives():
     seen = run(AttendantKey(switch.pin),
                presses(switch, [(100, True), (120, False), (130, True), (900, False)]), 1200)
     twin = ButtonsTwin()
+    twin.turn_key(False)  # where the key is at power-up
     twin.turn_key(True)
     twin.turn_key(False)
     assert events(seen) == twin.scan(0)

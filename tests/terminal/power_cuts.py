@@ -1,0 +1,265 @@
+# The power-cut harness: a cabinet played through a script of what players, the dice and the
+# attendant do, on the storage twin, which can cut the power at any write (and tear it). After
+# a cut the cabinet starts again from what storage holds, the key and the door report where
+# they are (as their switches do at power-up), and the script goes on from where the cabinet
+# says it is.
+#
+# What the cabinet must keep is its durable view: its saved state (without the commit number
+# and the power-up count, which a cut changes by design) and its audit log's actions. After
+# every restart that view must be one the uninterrupted run passed through, in the step the cut
+# fell in: before the step, after it, or (for a roll) with the bets closed and no outcome; and
+# at the end of the script the view and every recall record must equal the uninterrupted run's.
+# And once a roll's outcome is saved (the first copy of its roll record written whole), the
+# cabinet must not ask for the dice again: the outcome is never drawn twice.
+import json
+
+from drivers.storage import MemoryStorage, PowerCut
+from terminal import buttons
+from terminal.cabinet import BETTING, ROLLING, SETTLING, TILT
+from terminal.events import PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, DOOR, PERSIST
+from terminal.memory import CriticalMemory
+from terminal.settings import Settings
+from terminal.startup import start
+
+TICK_MS = 250
+
+# Three stations, four shooters' worth of play: line, odds, come, place, hard, field and
+# proposition bets, credits in, a cash-out paid by the attendant, a no roll, a door opening,
+# a tilt of no rolls decided by the attendant's reading, and a dice change.
+SCRIPT = (
+    ("credits", 2, 50),
+    ("bet", 0, 5, "pass"),
+    ("bet", 1, 5, "dont_pass"),
+    ("bet", 2, 1, "field"),
+    ("roll", 3, 3),  # the point is 6
+    ("bet", 0, 5, "odds"),
+    ("bet", 1, 5, "place", "n8"),
+    ("bet", 2, 5, "come"),
+    ("roll", 4, 5),  # the come bet goes to 9
+    ("bet", 2, 1, "prop"),  # any 7
+    ("no_roll", "COCKED DIE"),
+    ("roll", 6, 6),
+    ("bet", 0, 1, "hard", "n6"),
+    ("roll", 4, 2),  # 6 the easy way: the point is made
+    ("cash_out", 2),
+    ("key", True),
+    ("key", False),  # the handpay is paid
+    ("credits", 2, 100),
+    ("bet", 2, 25, "pass"),
+    ("bet", 0, 5, "pass"),
+    ("bet", 1, 5, "dont_pass"),
+    ("roll", 5, 5),  # the point is 10
+    ("door", True),
+    ("door", False),
+    ("key", True),
+    ("key", False),  # the door's tilt is cleared
+    ("bet", 2, 25, "odds"),
+    ("no_roll", "DIE OUT OF THE DOME"),
+    ("no_roll", "DIE OUT OF THE DOME"),
+    ("no_roll", "DIE OUT OF THE DOME"),  # a tilt
+    ("key", True),
+    ("decide", 4, 6),  # the attendant reads the dice in the dome: 10, the point is made
+    ("dice_change",),
+    ("key", False),
+    ("bet", 0, 5, "pass"),
+    ("bet", 1, 1, "field"),
+    ("roll", 2, 2),  # the point is 4
+    ("roll", 3, 4),  # seven out
+    ("bet", 1, 5, "pass"),
+    ("roll", 5, 6),
+    ("bet", 1, 5, "pass"),
+    ("roll", 1, 1),
+    ("bet", 1, 5, "pass"),
+    ("bet", 0, 5, "dont_pass"),
+    ("roll", 1, 3),  # the eleventh roll: its recall record takes the first one's place
+)
+
+
+class PowerOff(Exception):
+    """The run ended with the cabinet tilted for a RAM error."""
+
+
+class DrawnTwice(Exception):
+    """The cabinet asked for the dice of a roll whose outcome it had saved."""
+
+
+class Run:
+    def __init__(self, storage, settings=None):
+        self.settings = settings or Settings(stations=3, credits=200)
+        self.storage = storage
+        self.now = 0
+        self.key = False  # where the attendant key and the door physically are
+        self.door = False
+        self.roll_write = None  # which write of this step saves the roll record's first copy
+        self.drawn = False  # this step's outcome was saved before a cut
+        self.boot()
+
+    def boot(self):
+        """Power up: RAM is gone; the cabinet is what storage holds; the switches report."""
+        self.memory = CriticalMemory(self.storage)
+        self.cab, out = start(self.settings, self.memory, (), self.now)
+        self.apply(out)
+        self.send((KEY, self.key))
+        self.send((DOOR, self.door))
+
+    def send(self, event):
+        self.apply(self.cab.handle(event, self.now))
+
+    def apply(self, out):
+        for effect in out:
+            if effect[0] == PERSIST:
+                if effect[1] == "roll":
+                    self.roll_write = self.storage.writes + 1
+                self.memory.save(effect[1], effect[2])
+
+    def tick(self):
+        self.now += TICK_MS
+        self.send((TICK,))
+
+    def press(self, s, button):
+        self.send((PRESS, s, button))
+        self.send((RELEASE, s, button))
+
+    # -- what the script's steps do, from wherever the cabinet is
+
+    def step(self, step):
+        while self.cab.phase == SETTLING and not self.key:  # the key stops the clocks
+            self.tick()
+        STEPS[step[0]](self, *step[1:])
+
+    def bet(self, s, chip, *selects):
+        panel = self.cab.panels[s]
+        while panel.chip_value() != chip:
+            self.press(s, buttons.CHIP)
+        for button in selects:
+            self.press(s, button)
+        self.press(s, buttons.BET)
+
+    def roll(self, d1, d2):
+        if self.drawn and self.cab.phase != SETTLING:
+            raise DrawnTwice("the dice of roll %d+%d were saved, and asked for again" % (d1, d2))
+        self._until_rolling()
+        self.send((DICE, d1, d2))
+
+    def no_roll(self, reason):
+        self._until_rolling()
+        self.send((NO_ROLL, reason))
+
+    def _until_rolling(self):
+        if self.cab.phase == BETTING:
+            self.press(self.cab.shooter(), buttons.ROLL)
+            assert self.cab.phase != BETTING, self.cab.panels[self.cab.shooter()].message
+        while self.cab.phase != ROLLING:
+            assert self.cab.phase != TILT, self.cab.tilt
+            self.tick()
+
+    def credits(self, s, n):
+        self.send((CREDITS_IN, s, n))
+
+    def cash_out(self, s):
+        self.press(s, buttons.CASH_OUT)
+
+    def turn_key(self, on):
+        self.key = on
+        self.send((KEY, on))
+
+    def open_door(self, opened):
+        self.door = opened
+        self.send((DOOR, opened))
+
+    def decide(self, d1, d2):
+        while self.cab.reading != (d1, d2):
+            self.press(0, "odds")
+        self.press(0, buttons.BET)
+
+    def dice_change(self):
+        self.press(0, "pass")
+
+    # -- what must survive
+
+    def view(self):
+        """The durable view (see the top of this file), as canonical text."""
+        state = self.cab.state()
+        del state["commit"]
+        counts = dict(state["meters"]["counts"])
+        del counts["power_ups"]
+        state["meters"] = {"counts": counts, "kinds": state["meters"]["kinds"]}
+        actions = [e[4:6] for e in self.cab.audit.entries]
+        return canonical([state, actions])
+
+    def recalls(self):
+        return [canonical(self.memory.load("recall%d" % i)) for i in range(self.settings.recall)]
+
+
+STEPS = {"bet": Run.bet, "roll": Run.roll, "no_roll": Run.no_roll, "credits": Run.credits,
+         "cash_out": Run.cash_out, "key": Run.turn_key, "door": Run.open_door,
+         "decide": Run.decide, "dice_change": Run.dice_change}
+
+
+def canonical(obj):
+    """JSON with every dict's keys sorted (MicroPython's json.dumps has no sort_keys)."""
+    if type(obj) is dict:
+        return "{" + ",".join("%s:%s" % (json.dumps(k), canonical(obj[k]))
+                              for k in sorted(obj)) + "}"
+    if type(obj) in (list, tuple):
+        return "[" + ",".join(canonical(x) for x in obj) + "]"
+    return json.dumps(obj)
+
+
+def uninterrupted(script=SCRIPT):
+    """The run with no cut: (the view after each step, its recall records, writes made)."""
+    run = Run(MemoryStorage())
+    views = [run.view()]
+    middles = []  # the views seen inside each step
+    for step in script:
+        seen = set()
+        original = run.apply
+
+        def watching(out, original=original, seen=seen):
+            original(out)
+            if [e for e in out if e[0] == PERSIST]:
+                seen.add(run.view())
+        run.apply = watching
+        run.step(step)
+        run.apply = original
+        views.append(run.view())
+        middles.append(seen)
+    return views, middles, run.recalls(), run.storage.writes
+
+
+def with_cut(at, tear, golden, script=SCRIPT):
+    """The script with the power cut at write `at` (from power-up). Returns None when the run
+    ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM error."""
+    views, middles, recalls, _ = golden
+    storage = MemoryStorage()
+    storage.cut(at, tear)
+    run = None
+    while run is None:
+        try:
+            run = Run(storage)  # a cut while saving the first power-up: power up again
+        except PowerCut:
+            pass
+    k = 0
+    while k < len(script):
+        try:
+            run.roll_write = None
+            run.step(script[k])
+            run.drawn = False
+            k += 1
+        except PowerCut:
+            run.drawn = run.roll_write is not None and storage.writes > run.roll_write
+            run.boot()
+            if run.cab.ram_error:
+                raise PowerOff(run.cab.tilt)
+            now = run.view()
+            if now == views[k + 1]:
+                k += 1  # the step was saved whole
+                run.drawn = False
+            elif now != views[k] and now not in middles[k]:
+                return "after the cut in step %d %s the cabinet came back as none of the " \
+                       "states the step passes through" % (k, script[k])
+    if run.view() != views[-1]:
+        return "the script ended in another state"
+    if run.recalls() != recalls:
+        return "the recall records differ"
+    return None
