@@ -383,15 +383,20 @@ def test_a_rebuild_compiles_what_changed_and_drops_what_is_gone(build):
     assert not os.path.exists(stale)
 
 
-def test_the_signature_rule():
-    assert signature.signed("/main.py") and signature.signed("/lib/ssd1306.mpy")
-    assert not signature.signed("/signature")
-    assert not signature.signed("/data/meters") and not signature.signed("/rom/lib/machine.py")
-    assert signature.signed("/database.py")
-    pairs = [("/b", "2" * 64), ("/a", "1" * 64)]
-    import hashlib
-    text = "/a %s\n/b %s\n" % ("1" * 64, "2" * 64)
-    assert signature.signature(pairs) == hashlib.sha256(text.encode()).hexdigest()
+def test_the_host_and_the_board_scripts_use_the_firmwares_signature_rule():
+    """One copy of the rule (firmware/drivers/integrity.py, tested in tests/drivers): the host
+    tools use it, and each board script carries its source, since the firmware may not be on
+    the board yet when the script runs."""
+    from drivers import integrity
+    assert signature.signature is integrity.signature
+    assert signature.file_hash is integrity.file_hash and signature.walk is integrity.walk
+    text = signature.script({"/main.py": "0" * 64}, "verify", "# a comment")
+    with open(integrity.__file__) as f:
+        assert text.startswith(f.read())
+    assert "\ndef on_board(expected, mode):" in text and "\ndef _clean(" in text
+    assert text.endswith("# a comment\non_board({\n '/main.py': '%s',\n}, 'verify')\n" % ("0" * 64))
+    assert "import drivers" not in text and "from drivers" not in text
+    compile(text, "verify.py", "exec")
 
 
 def test_a_cabinet_that_cannot_be_built_halts_with_the_error_recorded(virtual_board, flashed,
