@@ -1,17 +1,19 @@
-# The board's entry point: read /board.json, build its drivers, run the cabinet under asyncio.
+# The board's entry point: check the program's signature, read /board.json, build its drivers, run
+# the cabinet under asyncio. The check comes first, before the game's code is imported: files
+# that are not the ones signed at flashing are a tilt that only reflashing clears.
 # In production the USB console cannot break in (Ctrl-C is off) unless the attendant key is held
 # at power-up (service mode). The virtual board's file sets loop_ms, so main returns to its REPL.
 import json
+import os
+import time
 
+from drivers import integrity
 from drivers import hardware
-from terminal.cabinet import Cabinet
-from terminal.loop import Loop
-from terminal.settings import Settings
 
 BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
-SIGNATURE = "/signature"  # written by `host_tools flash`: the SHA-256 an inspector compares
-STATUS = {}  # what a service query reads after boot: board, signature, phase, credits
+# /signature: written by `host_tools flash`, the SHA-256 an inspector compares (drivers/integrity)
+STATUS = {}  # what a service query reads after boot: board, signature, check_ms, phase, credits
 
 
 def read(path):
@@ -23,14 +25,40 @@ def read(path):
 
 
 def settings(board):
+    from terminal.settings import Settings
     return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
                     credits=board.get("credits", 0), **board.get("settings", {}))
+
+
+def program_changed(board, computed, expected):
+    """The tilt for files that are not the signed ones (or no /signature in production)."""
+    from terminal import puck
+    reason = "PROGRAM SIGNATURE %s EXPECTED %s" % (computed, expected or "none")
+    STATUS.update(tilt=reason)
+    lines = ("SIG " + computed[:12], "WAS " + (expected or "none")[:12], "TILT: PROGRAM CHANGED")
+    try:
+        hardware.tilt(board, reason, lines, lambda ms: puck.frame(puck.TILT, 0, ms))
+    except Exception as e:  # the parts cannot show it: stop all the same
+        hardware.halt(board, e)
 
 
 def run():
     import asyncio
     import micropython
-    board = json.loads(read(BOARD) or "{}")
+    started = time.ticks_ms()
+    computed, expected = integrity.check(os)
+    check_ms = time.ticks_diff(time.ticks_ms(), started)
+    try:
+        board = json.loads(read(BOARD) or "{}")
+    except ValueError:  # a changed board file: the signature says so below
+        board = {}
+    STATUS.update(board=board.get("name", "?"), signature=expected or "unsigned",
+                  check_ms=check_ms)
+    if computed != expected and (expected is not None or board.get("production")):
+        program_changed(board, computed, expected)
+        return
+    from terminal.cabinet import Cabinet
+    from terminal.loop import Loop
     try:
         parts = hardware.build(board)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
@@ -40,10 +68,9 @@ def run():
         return
     if board.get("production") and not parts.service:
         micropython.kbd_intr(-1)
-    signature = (read(SIGNATURE) or "unsigned").strip()
-    STATUS.update(board=board.get("name", "?"), signature=signature)
-    print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], signature))
+    print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
+    print("program checked in %d ms" % check_ms)
     loop = Loop(cabinet, parts)
     startup = getattr(parts.dice, "startup", None)  # the RNG's health start-up test
     fault = startup() if startup else None
