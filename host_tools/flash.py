@@ -11,7 +11,8 @@
    packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
    reset, and reset once more so that the cabinet starts.
-3. Print the program signature (host_tools/signature.py: the value an inspector compares).
+3. Print the program signature (firmware/drivers/integrity.py: the value an inspector compares,
+   which the board checks at boot).
 
 --dry-run prints the mpremote commands, one per line, and runs none. --verify only checks a
 board against the build (nothing is written). Without --port, mpremote's `connect auto` picks the
@@ -194,14 +195,11 @@ def build(name, root=None):
                 signature.file_hash(path)
     result = Build(name, board, folder, files)
     os.makedirs(result.scripts)
-    with open(signature.__file__) as f:
-        source = f.read()
-    expected = "{\n%s}" % "".join(" %r: %r,\n" % item for item in sorted(files.items()))
+    comment = "# Written by host_tools/flash.py for board %s: run on the board with " \
+        "`mpremote run`." % name
     for mode in ("clean", "sign", "verify"):
         with open(os.path.join(result.scripts, mode + ".py"), "w") as f:
-            f.write(source)
-            f.write("\n\n# Written by host_tools/flash.py for board %s: run on the board with "
-                    "`mpremote run`.\non_board(%s, %r)\n" % (name, expected, mode))
+            f.write(signature.script(files, mode, comment))
     return result
 
 

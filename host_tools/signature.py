@@ -1,83 +1,24 @@
-"""The program signature: the value an inspector compares, computed the same way on the PC (over
-the build) and on the board (over its files). This file runs on CPython and on MicroPython: the
-flash tool sends its source to the board inside the scripts it runs there with `mpremote run`,
-and the firmware can check /signature at boot with the same rule.
+"""The program signature on the PC side. The rule is firmware/drivers/integrity.py (the board
+checks it at boot); the host tools use it from here, and the flash tool runs it on the board:
+script() is the source of a script for `mpremote run`, integrity.py's source followed by
+on_board() below and its call (the board may not have the firmware yet when it runs)."""
+import inspect
 
-The rule. The signed files are every file on the board except:
-  /signature        the signature itself,
-  /data/...         the cabinet's storage (meters, recall, logs): it changes as the cabinet plays,
-  /rom/...          a read-only image that belongs to the MicroPython firmware, not the program.
-Each file's hash is the SHA-256 of its bytes, in lower-case hex. The signature is the SHA-256, in
-hex, of the lines "<path> <hash>\\n" sorted by path, paths absolute ("/main.py",
-"/craps/rules.mpy", "/board.json", "/lib/ssd1306.mpy").
-"""
-import binascii
-import hashlib
+from drivers import integrity
+from drivers.integrity import (SIGNATURE_FILE, file_hash, read_signature, signature, signed,
+                               walk)
 
-SIGNATURE_FILE = "/signature"
-UNSIGNED_DIRS = ("/data", "/rom")
-CHUNK = 512
+__all__ = ["SIGNATURE_FILE", "file_hash", "read_signature", "signature", "signed", "walk",
+           "script", "on_board"]
 
 
-def hexdigest(h):
-    return binascii.hexlify(h.digest()).decode()
-
-
-def file_hash(path, buf=None):
-    """SHA-256 (hex) of a file, read in CHUNK-byte pieces (small RAM)."""
-    h = hashlib.sha256()
-    buf = buf or bytearray(CHUNK)
-    view = memoryview(buf)
-    with open(path, "rb") as f:
-        while True:
-            n = f.readinto(buf)
-            if not n:
-                break
-            h.update(view[:n])
-    return hexdigest(h)
-
-
-def signed(path):
-    if path == SIGNATURE_FILE:
-        return False
-    for top in UNSIGNED_DIRS:
-        if path == top or path.startswith(top + "/"):
-            return False
-    return True
-
-
-def signature(pairs):
-    """The signature of (path, hash) pairs."""
-    h = hashlib.sha256()
-    for path, digest in sorted(pairs):
-        h.update(("%s %s\n" % (path, digest)).encode())
-    return hexdigest(h)
-
-
-def board_files(os_module, top=""):
-    """(path, hash) of every signed file on a MicroPython board (os.ilistdir)."""
-    found = []
-    buf = bytearray(CHUNK)
-    folders = [top]
-    while folders:
-        folder = folders.pop()
-        for entry in os_module.ilistdir(folder or "/"):
-            path = folder + "/" + entry[0]
-            if not signed(path):
-                continue
-            if entry[1] & 0x4000:
-                folders.append(path)
-            else:
-                found.append((path, file_hash(path, buf)))
-    return found
-
-
-def read_signature(path=SIGNATURE_FILE):
-    try:
-        with open(path) as f:
-            return f.read().strip()
-    except OSError:
-        return None
+def script(expected, mode, comment=""):
+    """The board script for on_board(expected, mode): self-contained source."""
+    with open(integrity.__file__) as f:
+        source = f.read()
+    call = "{\n%s}" % "".join(" %r: %r,\n" % item for item in sorted(expected.items()))
+    return "%s\n\n%s\n\n%s\n%s\non_board(%s, %r)\n" % (
+        source, inspect.getsource(on_board), inspect.getsource(_clean), comment, call, mode)
 
 
 def on_board(expected, mode):
@@ -92,8 +33,8 @@ def on_board(expected, mode):
         _clean(os, "", expected)
         print("CLEAN")
         return
-    files = board_files(os)
-    for path, digest in sorted(files):
+    files = list(walk(os))
+    for path, digest in files:
         print("FILE %s %s" % (path, digest))
     print("SIGNATURE-FILE %s" % (read_signature() or "-"))
     if mode != "sign":

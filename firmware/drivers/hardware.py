@@ -71,20 +71,52 @@ def build(board, storage_root="/data"):
 
 
 def halt(board, error):
-    """The cabinet could not be built: say why on the console and in errors.log, then, in
-    production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a service
-    board (not production) returns to the REPL for the technician."""
+    """The cabinet could not be built: say why on the console and in errors.log (added to it),
+    then, in production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a
+    service board (not production) returns to the REPL for the technician."""
     import micropython
     text = _traceback(error)
     print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
-    try:
-        Storage("/data", os).write(ERROR_LOG, text.encode()[-ERROR_LOG_BYTES:])
-    except Exception:  # the storage may be what failed: the console has it
-        pass
+    _log(text)
     if board.get("production"):
         micropython.kbd_intr(-1)
         while True:
             time.sleep_ms(1000)
+
+
+def tilt(board, reason, lines, puck_frame):
+    """A tilt no key clears, only reflashing (the program changed): the console says
+    "CRAPS TERMINAL TILT <reason>", errors.log keeps it, the sign and every station display show
+    lines, the puck puck_frame(elapsed_ms). A production board then stays so for good, Ctrl-C
+    closed, the watchdog fed; a service board (not production, or the attendant key held at
+    power-up) returns to the REPL for the technician. An error building the parts is raised."""
+    import machine
+    import micropython
+    print("CRAPS TERMINAL TILT " + reason)
+    _log("TILT " + reason + "\n")
+    parts = build(board)
+    for screen in [parts.sign] + parts.displays:
+        screen.show(lines)
+    parts.puck.show(puck_frame(0))
+    if not board.get("production") or parts.service:
+        return
+    micropython.kbd_intr(-1)
+    start = time.ticks_ms()
+    while True:
+        parts.puck.show(puck_frame(time.ticks_diff(time.ticks_ms(), start)))
+        parts.watchdog.feed()
+        time.sleep_ms(100)
+        machine.idle()  # (where the virtual board lets its console out)
+
+
+def _log(text):
+    """Add text to errors.log (its last ERROR_LOG_BYTES are kept)."""
+    try:
+        storage = Storage("/data", os)
+        old = storage.read(ERROR_LOG) or b""
+        storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+    except Exception:  # the storage may be what failed: the console has it
+        pass
 
 
 def _buttons(machine, spec):

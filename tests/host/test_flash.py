@@ -2,6 +2,7 @@
 virtual board (real MicroPython under Node behind a pty, tests/virtual_board/), plus the errors
 a person meets: no such board, no port, a port that is not MicroPython. Node missing fails these
 tests; nothing here is skipped."""
+import hashlib
 import json
 import os
 import pty
@@ -113,7 +114,11 @@ def test_flash_deploys_signs_verifies_and_boots(virtual_board, flashed, build):
     assert status.returncode == 0, status.stdout + status.stderr
     status = eval(status.stdout.strip())
     assert status["board"] == "virtual" and status["signature"] == value
-    assert status["phase"] and status["credits"]
+    assert status["phase"] and status["credits"] and "tilt" not in status
+    assert "CRAPS TERMINAL TILT" not in virtual_board.console()  # the files are the signed ones
+    assert "program checked in %d ms" % status["check_ms"] in virtual_board.console()
+    print("\nthe signature check at boot (MicroPython, WebAssembly on this PC, not the chip): "
+          "%d ms" % status["check_ms"])
     listing = mpremote(virtual_board, "exec", "print(open('/board.json').read())").stdout
     with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
         assert json.loads(listing) == json.load(f)
@@ -148,6 +153,91 @@ def test_a_tampered_file_fails_verification_and_flashing_repairs_it(virtual_boar
     assert "program signature: %s" % value in again.stdout  # /extra.py removed, /main.py redone
     kept = mpremote(virtual_board, "exec", "print(open('/data/meters.test').read())")
     assert kept.stdout.strip() == "kept"  # the cabinet's storage outlives a flash
+
+
+def change_one_byte(board, path, build_file):
+    """Flip one byte in the middle of a file on the board; its bytes now, as the board has them."""
+    with open(build_file, "rb") as f:
+        data = bytearray(f.read())
+    at = len(data) // 2
+    data[at] ^= 0xFF
+    done = mpremote(board, "exec", "f = open(%r, 'r+b'); f.seek(%d); f.write(bytes([%d])); "
+                    "f.close()" % (path, at, data[at]))
+    assert done.returncode == 0, done.stdout + done.stderr
+    digest = mpremote(board, "sha256sum", ":" + path).stdout.split()[-1]
+    assert digest == hashlib.sha256(bytes(data)).hexdigest()
+    return bytes(data)
+
+
+def test_one_changed_byte_is_a_tilt_that_shows_the_signature(virtual_board, flashed, build):
+    """At boot the board hashes its files (firmware/drivers/integrity.py) and compares with
+    /signature: one byte changed in a module and the game does not start; the console, the sign
+    and errors.log show the signature the files have and the one signed; a reset does not clear
+    it (here a service board: it then returns to the REPL); reflashing does."""
+    value = re.search(r"program signature: (\w+)", flashed.stdout).group(1)
+    b = flash.build("virtual", build)
+    data = change_one_byte(virtual_board, "/craps/table.mpy",
+                           os.path.join(b.folder, "craps", "table.mpy"))
+    files = dict(b.files, **{"/craps/table.mpy": hashlib.sha256(data).hexdigest()})
+    computed = signature.signature(files.items())
+    assert computed != value
+    reason = "PROGRAM SIGNATURE %s EXPECTED %s" % (computed, value)
+    for _ in range(2):  # a reset is no cure
+        start = len(virtual_board.console())
+        assert mpremote(virtual_board, "reset").returncode == 0
+        end = virtual_board.wait_for("CRAPS TERMINAL TILT " + reason, after=start)
+        virtual_board.wait_for("[SIGN] SIG %s | WAS %s | TILT: PROGRAM CHANGED" % (
+            computed[:12], value[:12]), after=end)
+        virtual_board.wait_for('Type "help()" for more information.', after=end)
+        assert "CRAPS TERMINAL BOOT" not in virtual_board.console()[start:]
+    status = mpremote(virtual_board, "resume", "exec", "print(repr(STATUS))")
+    assert status.returncode == 0, status.stdout + status.stderr
+    status = eval(status.stdout.strip())
+    assert status["tilt"] == reason and status["signature"] == value
+    assert "phase" not in status  # the cabinet never ran
+    log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())").stdout
+    assert log.count("TILT " + reason) == 2
+
+    start = len(virtual_board.console())
+    again = host_tools("flash", "--board", "virtual", "--port", virtual_board.port,
+                       "--build", build)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "program signature: %s" % value in again.stdout
+    virtual_board.wait_for("CRAPS TERMINAL BOOT virtual %s" % value, after=start)
+    assert "CRAPS TERMINAL TILT" not in virtual_board.console()[start:]
+
+
+def test_a_changed_production_board_stays_stopped_with_ctrl_c_closed(build, tmp_path):
+    """In production the tilt holds: Ctrl-C closed, the puck's tilt blinking, the watchdog fed
+    (here 1 s: unfed, it would reset the board). The change: /board.json made "production" after
+    it was signed."""
+    with VirtualBoard(str(tmp_path)) as board:
+        done = host_tools("flash", "--board", "virtual", "--port", board.port, "--build", build)
+        assert done.returncode == 0, done.stdout + done.stderr
+        value = re.search(r"program signature: (\w+)", done.stdout).group(1)
+        with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+            changed = json.load(f)
+        changed.update(production=True, watchdog_ms=1000)
+        changed.pop("loop_ms")
+        text = json.dumps(changed)
+        files = dict(flash.build("virtual", build).files,
+                     **{"/board.json": hashlib.sha256(text.encode()).hexdigest()})
+        computed = signature.signature(files.items())
+        write = mpremote(board, "exec", "f = open('/board.json', 'w'); f.write(%r); f.close()"
+                         % text)
+        assert write.returncode == 0, write.stdout + write.stderr
+        start = len(board.console())
+        assert mpremote(board, "reset").returncode == 0
+        line = "CRAPS TERMINAL TILT PROGRAM SIGNATURE %s EXPECTED %s" % (computed, value)
+        end = board.wait_for(line, after=start)
+        board.wait_for("[SIGN] SIG %s | WAS %s | TILT: PROGRAM CHANGED" % (
+            computed[:12], value[:12]), after=end)
+        with pytest.raises(NotMicroPython):
+            Remote(board.port, timeout=3).exec("print('broke in')")
+        console = board.console()
+        assert console.count(line) == 1, console[start:]  # no watchdog reset
+        assert "CRAPS TERMINAL BOOT" not in console[start:]
+        assert "broke in" not in console[end:] and "REPL" not in console[end:], console[end:]
 
 
 def test_flash_installs_the_boards_packages_with_mip(virtual_board, flashed, build, tmp_path,
@@ -383,15 +473,20 @@ def test_a_rebuild_compiles_what_changed_and_drops_what_is_gone(build):
     assert not os.path.exists(stale)
 
 
-def test_the_signature_rule():
-    assert signature.signed("/main.py") and signature.signed("/lib/ssd1306.mpy")
-    assert not signature.signed("/signature")
-    assert not signature.signed("/data/meters") and not signature.signed("/rom/lib/machine.py")
-    assert signature.signed("/database.py")
-    pairs = [("/b", "2" * 64), ("/a", "1" * 64)]
-    import hashlib
-    text = "/a %s\n/b %s\n" % ("1" * 64, "2" * 64)
-    assert signature.signature(pairs) == hashlib.sha256(text.encode()).hexdigest()
+def test_the_host_and_the_board_scripts_use_the_firmwares_signature_rule():
+    """One copy of the rule (firmware/drivers/integrity.py, tested in tests/drivers): the host
+    tools use it, and each board script carries its source, since the firmware may not be on
+    the board yet when the script runs."""
+    from drivers import integrity
+    assert signature.signature is integrity.signature
+    assert signature.file_hash is integrity.file_hash and signature.walk is integrity.walk
+    text = signature.script({"/main.py": "0" * 64}, "verify", "# a comment")
+    with open(integrity.__file__) as f:
+        assert text.startswith(f.read())
+    assert "\ndef on_board(expected, mode):" in text and "\ndef _clean(" in text
+    assert text.endswith("# a comment\non_board({\n '/main.py': '%s',\n}, 'verify')\n" % ("0" * 64))
+    assert "import drivers" not in text and "from drivers" not in text
+    compile(text, "verify.py", "exec")
 
 
 def test_a_cabinet_that_cannot_be_built_halts_with_the_error_recorded(virtual_board, flashed,

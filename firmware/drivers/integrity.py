@@ -1,0 +1,108 @@
+"""The program signature: the value an inspector compares, computed the same way on the PC (over
+the build) and on the board (over its files). main.py checks it at boot against /signature,
+written at flashing. This module imports nothing of the firmware and runs on CPython too: the
+flash tool (host_tools/signature.py) sends its source to the board inside the scripts it runs
+there with `mpremote run`, before the firmware is on the board.
+
+The rule. The signed files are every file on the board except:
+  /signature        the signature itself,
+  /data/...         the cabinet's storage (meters, recall, logs): it changes as the cabinet plays,
+  /rom/...          a read-only image that belongs to the MicroPython firmware, not the program.
+Each file's hash is the SHA-256 of its bytes, in lower-case hex. The signature is the SHA-256, in
+hex, of the lines "<path> <hash>\\n" sorted by path, paths absolute ("/main.py",
+"/craps/rules.mpy", "/board.json", "/lib/ssd1306.mpy").
+"""
+import binascii
+import hashlib
+
+SIGNATURE_FILE = "/signature"
+UNSIGNED_DIRS = ("/data", "/rom")
+CHUNK = 512
+_DIR = 0x4000  # os.stat()[0]: a folder
+
+
+def hexdigest(h):
+    return binascii.hexlify(h.digest()).decode()
+
+
+def file_hash(path, buf=None):
+    """SHA-256 (hex) of a file, read in CHUNK-byte pieces (small RAM)."""
+    h = hashlib.sha256()
+    buf = buf or bytearray(CHUNK)
+    view = memoryview(buf)
+    with open(path, "rb") as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            h.update(view[:n])
+    return hexdigest(h)
+
+
+def signed(path):
+    if path == SIGNATURE_FILE:
+        return False
+    for top in UNSIGNED_DIRS:
+        if path == top or path.startswith(top + "/"):
+            return False
+    return True
+
+
+def _line(path, digest):
+    return ("%s %s\n" % (path, digest)).encode()
+
+
+def signature(pairs):
+    """The signature of (path, hash) pairs, in any order."""
+    h = hashlib.sha256()
+    for path, digest in sorted(pairs):
+        h.update(_line(path, digest))
+    return hexdigest(h)
+
+
+def _names(os_module, folder):
+    """The names in a folder sorted so that a walk meets paths in sorted order: a folder's name
+    ends with "/" ("a.py" < "a/" < "a0", as "/a.py" < "/a/x" < "/a0")."""
+    names = []
+    for name in os_module.listdir(folder or "/"):
+        if os_module.stat(folder + "/" + name)[0] & _DIR:
+            name += "/"
+        names.append(name)
+    names.sort()
+    return names
+
+
+def walk(os_module, root="", folder="", buf=None):
+    """(path, hash) of every signed file under folder, sorted by path, one at a time (a list of
+    them all is never made). root: where the board's "/" is (a PC folder in the tests)."""
+    buf = buf or bytearray(CHUNK)
+    for name in _names(os_module, root + folder):
+        path = folder + "/" + name.rstrip("/")
+        if not signed(path):
+            continue
+        if name[-1] == "/":
+            yield from walk(os_module, root, path, buf)
+        else:
+            yield path, file_hash(root + path, buf)
+
+
+def board_signature(os_module, root=""):
+    """The signature of the files on the board (under root), hashed as the walk goes."""
+    h = hashlib.sha256()
+    for path, digest in walk(os_module, root):
+        h.update(_line(path, digest))
+    return hexdigest(h)
+
+
+def read_signature(path=SIGNATURE_FILE):
+    """What /signature says, or None if there is none."""
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def check(os_module, root=""):
+    """(the signature of the board's files, what its /signature says or None)."""
+    return board_signature(os_module, root), read_signature(root + SIGNATURE_FILE)

@@ -1,0 +1,148 @@
+# The program signature (drivers/integrity.py): which files are signed, each file's SHA-256 read
+# in chunks, the signature of the sorted "<path> <hash>" lines, and the walk over a board's
+# files from its "/" (here a folder: a temporary one on CPython, a fresh one on MicroPython's
+# in-memory filesystem under tests/mp) in sorted order, without listing them all first.
+import binascii
+import hashlib
+import os
+
+from drivers import integrity
+from drivers.integrity import (board_signature, check, file_hash, signature, signed, walk,
+                               CHUNK)
+
+_made = [0]
+
+
+def folder():
+    """A new empty folder: a temporary one on CPython, a fresh one on MicroPython's FS."""
+    try:
+        import tempfile
+    except ImportError:
+        while True:
+            _made[0] += 1
+            path = "/_integrity_test_%d" % _made[0]
+            try:
+                os.stat(path)
+            except OSError:
+                os.mkdir(path)
+                return path
+    import atexit
+    import shutil
+    path = tempfile.mkdtemp(prefix="integrity_test_")
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
+def sha(data):
+    return binascii.hexlify(hashlib.sha256(data).digest()).decode()
+
+
+def board(files):
+    """A folder playing a board's "/": files is {board path: bytes}."""
+    root = folder()
+    for path, data in files.items():
+        parts = path.split("/")[1:]
+        for i in range(1, len(parts)):
+            try:
+                os.mkdir(root + "/" + "/".join(parts[:i]))
+            except OSError:
+                pass  # already there
+        with open(root + path, "wb") as f:
+            f.write(data)
+    return root
+
+
+# A board's files, with names that sort differently as names and as paths: "a.py" < "a/x" and
+# "a/x" < "a0" as paths, though the folder "a" < "a.py" < "a0" as names.
+FILES = {
+    "/main.py": b"import drivers\n",
+    "/a.py": b"A = 1\n",
+    "/a/x.mpy": b"M\x06\x00\x1f" + bytes(range(256)) * 5,  # more than two CHUNKs
+    "/a/sub/deep.mpy": b"",
+    "/a0": b"zero",
+    "/board.json": b'{"name": "test"}',
+    "/lib/ssd1306.mpy": b"driver",
+    "/data/meters": b"changes as the cabinet plays",
+    "/data/errors.log": b"",
+    "/rom/lib/machine.py": b"the interpreter's",
+    "/database.py": b"signed: not under /data",
+}
+SIGNED = ("/a.py", "/a/sub/deep.mpy", "/a/x.mpy", "/a0", "/board.json", "/database.py",
+          "/lib/ssd1306.mpy", "/main.py")
+
+
+def test_the_signed_files_are_all_but_the_signature_the_storage_and_the_rom():
+    assert signed("/main.py") and signed("/lib/ssd1306.mpy") and signed("/board.json")
+    assert not signed("/signature")
+    assert not signed("/data") and not signed("/data/meters")
+    assert not signed("/rom") and not signed("/rom/lib/machine.py")
+    assert signed("/database.py") and signed("/romance.mpy") and signed("/signature.txt")
+
+
+def test_a_files_hash_is_the_sha256_of_its_bytes_read_in_chunks():
+    root = board(FILES)
+    data = FILES["/a/x.mpy"]
+    assert len(data) > 2 * CHUNK
+    assert file_hash(root + "/a/x.mpy") == sha(data)
+    assert file_hash(root + "/a/sub/deep.mpy") == sha(b"")
+    assert file_hash(root + "/a/x.mpy", bytearray(CHUNK)) == sha(data)
+
+
+def test_the_signature_is_the_sha256_of_the_sorted_lines():
+    pairs = [("/b", "2" * 64), ("/a/z", "3" * 64), ("/a", "1" * 64)]
+    text = "/a %s\n/a/z %s\n/b %s\n" % ("1" * 64, "3" * 64, "2" * 64)
+    assert signature(pairs) == sha(text.encode())
+    assert signature(reversed(pairs)) == signature(pairs)
+    assert signature([]) == sha(b"")
+
+
+def test_the_walk_meets_every_signed_file_once_in_sorted_order_with_its_hash():
+    root = board(FILES)
+    with open(root + "/signature", "w") as f:
+        f.write("0" * 64 + "\n")
+    found = list(walk(os, root))
+    assert [path for path, _ in found] == list(SIGNED)
+    assert [path for path, _ in found] == sorted(path for path, _ in found)
+    for path, digest in found:
+        assert digest == sha(FILES[path]), path
+
+
+def test_the_boards_signature_is_the_rules_over_its_files():
+    root = board(FILES)
+    expected = signature([(path, sha(FILES[path])) for path in SIGNED])
+    assert board_signature(os, root) == expected
+    assert check(os, root) == (expected, None)  # no /signature yet
+    with open(root + integrity.SIGNATURE_FILE, "w") as f:
+        f.write(expected + "\n")
+    assert check(os, root) == (expected, expected)
+
+
+def test_storage_and_the_signature_file_do_not_change_the_signature():
+    root = board(FILES)
+    before = board_signature(os, root)
+    with open(root + "/data/meters", "wb") as f:
+        f.write(b"a thousand games later")
+    with open(root + "/signature", "w") as f:
+        f.write("anything")
+    assert board_signature(os, root) == before
+
+
+def test_one_byte_changed_added_or_a_file_renamed_changes_the_signature():
+    root = board(FILES)
+    good = board_signature(os, root)
+    data = bytearray(FILES["/a/x.mpy"])
+    data[700] ^= 1
+    with open(root + "/a/x.mpy", "wb") as f:
+        f.write(data)
+    changed = board_signature(os, root)
+    assert changed != good
+    assert check(os, root)[0] == changed
+    with open(root + "/a/x.mpy", "wb") as f:
+        f.write(FILES["/a/x.mpy"])
+    assert board_signature(os, root) == good
+    with open(root + "/extra.py", "wb") as f:
+        f.write(b"")  # an empty file is a file
+    assert board_signature(os, root) != good
+    os.remove(root + "/extra.py")
+    os.rename(root + "/a0", root + "/a1")
+    assert board_signature(os, root) != good
