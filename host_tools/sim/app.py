@@ -5,6 +5,9 @@ station, a timer sends TICKs with the app's clock and polls the dice source, and
 drawn (the puck, the sign, each station's display, the dice). Only the layout view reads the table
 (cabinet.table.wagers), since no effect carries every station's bets.
 
+What the cabinet persists goes to `memory` (a terminal.memory CriticalMemory, over a folder for
+`make sim`), so a cabinet started again on the same folder carries on where it stopped.
+
 The clock is injectable (`clock`: a function giving milliseconds) so a test can move time itself.
 """
 import collections
@@ -16,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from terminal.events import (PRESS, RELEASE, TICK, DICE, CREDITS_IN, KEY, PUCK, DISPLAY, STATUS,
-                             ROLL_DICE, SIGNAL)
+                             ROLL_DICE, SIGNAL, PERSIST)
 from host_tools.sim import keys, views
 
 TICK_S = 0.05  # how often time passes for the cabinet and the dice are polled
@@ -63,10 +66,14 @@ class CabinetApp(App):
                [Binding(key, action, show=False, priority=True)
                 for key, _, action, _ in keys.CABINET]
 
-    def __init__(self, cabinet, dice, clock=None, tick_s=TICK_S, capture=None):
+    def __init__(self, cabinet, dice, memory, started=(), clock=None, tick_s=TICK_S,
+                 capture=None):
+        """started: the effects terminal.startup.start() gave with the cabinet."""
         super().__init__()
         self.cabinet = cabinet
         self.dice = dice
+        self.memory = memory
+        self.started = started
         self.clock = clock or monotonic_ms
         self.tick_s = tick_s
         self.capture_path = capture  # where F2 (and quitting) saves the screen as text
@@ -95,7 +102,8 @@ class CabinetApp(App):
 
     def on_mount(self):
         self._draw_dice()
-        self.send((TICK,))  # the cabinet draws everything on its first event
+        self.apply(self.started, self.clock())
+        self.send((KEY, False))  # as the key switch reports at power-up: the app's key is off
         self.set_interval(self.tick_s, self.step)
         self._fit()
 
@@ -138,6 +146,8 @@ class CabinetApp(App):
             elif kind == SIGNAL:
                 self.signals.append((effect[1], effect[2]))
                 self._flash(effect[1], effect[2])
+            elif kind == PERSIST:
+                self.memory.save(effect[1], effect[2])
 
     # -- keys
 

@@ -1,7 +1,10 @@
 """python -m host_tools sim: build the cabinet from the command line and run the virtual cabinet.
 
-Nothing is saved between runs yet (persistence is a later issue): each start is a new cabinet
-with fresh meters."""
+The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default) with
+the board's own storage code, so quitting mid-hand and starting again finds the same bets,
+credits and meters; --fresh starts a new cabinet."""
+import os
+import shutil
 import sys
 
 from craps.house import rule_names
@@ -22,15 +25,23 @@ def add_arguments(parser):
                         help="each station's meter at the start (default %d)" % DEFAULT_CREDITS)
     parser.add_argument("--capture", metavar="FILE",
                         help="F2 saves the screen as text here, and so does quitting")
+    parser.add_argument("--state", metavar="DIR",
+                        help="where the cabinet's critical memory is kept between runs "
+                             "(default build/sim-state/<N>-stations)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="forget the saved cabinet: a new one, with fresh meters")
     odds.add_arguments(parser)  # the house rules: --odds 5x, --side-bets, --put, ...
 
 
-def build(args):
-    """(cabinet, dice) from parsed arguments; ValueError says what is wrong with them."""
+def build(args, now_ms=0):
+    """(cabinet, dice, memory, effects to apply first) from parsed arguments; ValueError says
+    what is wrong with them, OSError what is wrong with the state folder."""
+    from drivers.storage import Storage
     from host_tools import helppages
     from host_tools.sim.dice import ScriptedDice, SeededDice, read_script
-    from terminal.cabinet import Cabinet
+    from terminal.memory import CriticalMemory
     from terminal.settings import Settings
+    from terminal.startup import start
 
     rules = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
     settings = Settings(stations=args.stations, rules=rules, credits=args.credits)
@@ -40,15 +51,21 @@ def build(args):
     if settings.rules.side_bets:
         print("building the paytable for Help (a few seconds with side bets)...",
               file=sys.stderr)
-    return Cabinet(settings, helppages.build(settings.rules)), dice
+    folder = args.state or os.path.join("build", "sim-state", "%d-stations" % args.stations)
+    if args.fresh:
+        shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(os.path.dirname(os.path.abspath(folder)), exist_ok=True)
+    memory = CriticalMemory(Storage(folder, os))
+    cabinet, started = start(settings, memory, helppages.build(settings.rules), now_ms)
+    return cabinet, dice, memory, started
 
 
 def main(args):
+    from host_tools.sim.app import CabinetApp, monotonic_ms  # Textual only for this command
     try:
-        cabinet, dice = build(args)
+        cabinet, dice, memory, started = build(args, monotonic_ms())
     except (ValueError, OSError) as e:  # bad house rules are ValueErrors too
         print("sim: %s" % e, file=sys.stderr)
         return 2
-    from host_tools.sim.app import CabinetApp  # Textual only for this command
-    CabinetApp(cabinet, dice, capture=args.capture).run()
+    CabinetApp(cabinet, dice, memory, started, capture=args.capture).run()
     return 0

@@ -2,14 +2,18 @@
 # would, move the app's clock, and read the screen as the player sees it (its plain text).
 import argparse
 import asyncio
+import os
 
 from host_tools import helppages
 from host_tools.__main__ import main as host_tools_main
 from host_tools.sim import cli
 from host_tools.sim.app import CabinetApp
 from host_tools.sim.dice import ScriptedDice
-from terminal.cabinet import Cabinet
+from drivers.storage import MemoryStorage, Storage
+from terminal.events import PERSIST
+from terminal.memory import CriticalMemory
 from terminal.settings import Settings
+from terminal.startup import start
 
 STEP_MS = 50
 PAGES = helppages.build()  # the default house rules' paytable
@@ -25,12 +29,13 @@ class Clock:
         return self.now
 
 
-def cabinet_app(script=(), stations=2, credits=100, capture=None):
+def cabinet_app(script=(), stations=2, credits=100, capture=None, storage=None):
     clock = Clock()
-    cabinet = Cabinet(Settings(stations=stations, credits=credits), PAGES)
+    memory = CriticalMemory(storage or MemoryStorage())
+    cabinet, started = start(Settings(stations=stations, credits=credits), memory, PAGES, 0)
     # The app's own timer is parked (an hour): the test moves time with pass_time().
-    app = CabinetApp(cabinet, ScriptedDice(list(script), roll_ms=600), clock=clock,
-                     tick_s=3600, capture=capture)
+    app = CabinetApp(cabinet, ScriptedDice(list(script), roll_ms=600), memory, started,
+                     clock=clock, tick_s=3600, capture=capture)
     return app, clock
 
 
@@ -208,17 +213,28 @@ def test_the_screen_is_saved_as_text_on_f2_and_at_quit(tmp_path):
     assert "S1 PASS 1" in capture.read_text()
 
 
-def test_a_restart_is_a_new_cabinet():
-    async def bet(pilot, clock):
-        await pilot.press("p", "space", "q")
+def test_a_restart_finds_the_bets_and_credits_where_they_were(tmp_path):
+    async def bet_and_quit(pilot, clock):
+        await pilot.press("p", "space", "enter")  # a pass bet, and no more bets: then quit
+        assert "NO MORE BETS" in await screen(pilot)
+        await pilot.press("q")
 
-    play(bet)
+    play(bet_and_quit, storage=Storage(str(tmp_path), os))
+
+    async def again(pilot, clock):
+        text = await screen(pilot)
+        assert station_line(text, 1) == "S1 CR 99 SHOOTER" and "S1 PASS 1" in text
+        assert "NO MORE BETS" in text  # the bets were closed: the dice are asked for again
+        await pass_time(pilot, clock, 1600)
+        assert "6+5=11 NATURAL" in await screen(pilot)
+
+    play(again, storage=Storage(str(tmp_path), os), script=[(6, 5)])
 
     async def fresh(pilot, clock):
         text = await screen(pilot)
         assert station_line(text, 1) == "S1 CR 100" and "S1 no bets" in text
 
-    play(fresh)
+    play(fresh, storage=Storage(str(tmp_path / "another"), os))
 
 
 def test_the_sim_command_refuses_a_ninth_station(capsys):
@@ -252,12 +268,18 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
     script.write_text("# a demo\n3 4\nno_roll die off the table\n")
     parser = argparse.ArgumentParser()
     cli.add_arguments(parser)
-    cabinet, dice = cli.build(parser.parse_args(
-        ["--stations", "4", "--credits", "250", "--odds", "5x", "--put",
-         "--dice-script", str(script), "--seed", "9"]))
+    args = ["--stations", "4", "--credits", "250", "--odds", "5x", "--put",
+            "--dice-script", str(script), "--seed", "9", "--state", str(tmp_path / "state")]
+    cabinet, dice, memory, started = cli.build(parser.parse_args(args))
     assert len(cabinet.panels) == 4 and cabinet.table.credits == [250] * 4
     assert cabinet.settings.rules.odds == "5x" and cabinet.settings.rules.put is True
     assert dice.left() == 2 and dice.then.seed == 9
+    for effect in started:  # what the app does first: the start-up is saved in the folder
+        if effect[0] == PERSIST:
+            memory.save(effect[1], effect[2])
+    cabinet.table.credits[0] = 7  # not saved: a new start reads the folder
+    assert cli.build(parser.parse_args(args))[0].table.credits == [250] * 4
+    assert cli.build(parser.parse_args(args + ["--fresh"]))[0].meters.counts["power_ups"] == 1
     bad = tmp_path / "bad.dice"
     bad.write_text("3 9\n")
     assert host_tools_main(["sim", "--dice-script", str(bad)]) == 2
