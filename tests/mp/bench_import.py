@@ -4,8 +4,9 @@ import json
 import time
 
 start_us = time.ticks_us()
+import drivers.integrity  # noqa: E402,F401
 import drivers.hardware  # noqa: E402,F401
-import terminal.cabinet  # noqa: E402,F401
 import terminal.loop  # noqa: E402,F401
 import terminal.settings  # noqa: E402,F401
+import terminal.startup  # noqa: E402,F401  (and the cabinet with it)
 print(json.dumps({"entry_import_ms": time.ticks_diff(time.ticks_us(), start_us) / 1000}))

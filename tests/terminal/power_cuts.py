@@ -108,7 +108,7 @@ class Run:
     def apply(self, out):
         for effect in out:
             if effect[0] == PERSIST:
-                if effect[1] == "roll":
+                if effect[1] == "roll" and effect[2]["dice"]:
                     self.roll_write = self.storage.writes + 1
                 self.memory.save(effect[1], effect[2])
 
