@@ -46,6 +46,9 @@ def rows(board):
     if "attendant_key" in board:
         out.append((pin(board["attendant_key"]["pin"]), "attendant key switch",
                     "to GND when turned; held at power-up: service mode"))
+    if "door" in board:
+        out.append((pin(board["door"]["pin"]), "door switch",
+                    "to GND while the shut door holds it; the door open is a tilt"))
     puck = board.get("puck", {})
     if puck.get("driver") == "ws2812":
         out.append((pin(puck["pin"]), "puck: 7 WS2812 LEDs (OFF disc, 4 5 6 8 9 10)",

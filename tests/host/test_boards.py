@@ -33,6 +33,7 @@ def test_no_pin_is_wired_twice(name):
     b = board["buttons"]
     used += [k[0] for k in b.get("keys", [])] if b["driver"] == "gpio" else b["rows"] + b["cols"]
     used.append(board["attendant_key"]["pin"])
+    used.append(board["door"]["pin"])
     used.append(board["puck"]["pin"])
     buses = set((d["i2c"]["sda"], d["i2c"]["scl"]) for d in board["displays"])
     used += [p for bus in buses for p in bus]
