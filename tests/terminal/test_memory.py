@@ -1,0 +1,221 @@
+# terminal.memory: a record is two copies, each with a sequence number and a CRC-32; the newest
+# good copy wins and repairs the other; a record with no good copy is a RamError. And the
+# storage twin's power cut (drivers.storage.MemoryStorage.cut).
+from cabinet_support import raises
+from drivers.storage import MemoryStorage, PowerCut
+from terminal.memory import CriticalMemory, RamError, pack, unpack
+
+RECORD = b'CR1 3 09fbfe3a\n[1,"a"]'  # pack(3, [1, "a"]), its CRC-32 worked out beforehand
+
+
+def memory():
+    return CriticalMemory(MemoryStorage())
+
+
+def torn(data):
+    return data[:len(data) // 2]
+
+
+# -- pack and unpack
+
+def test_pack_is_a_header_with_seq_and_crc_then_compact_json():
+    assert pack(3, [1, "a"]) == RECORD
+
+
+def test_unpack_gives_back_seq_and_content():
+    assert unpack(RECORD) == (3, [1, "a"])
+    assert unpack(pack(12, {"credits": [5, 0], "tilt": ""})) == (12, {"credits": [5, 0], "tilt": ""})
+
+
+def test_unpack_refuses_damaged_bytes():
+    assert unpack(RECORD.replace(b"[1,", b"[2,")) is None  # the content
+    assert unpack(RECORD.replace(b"CR1 3", b"CR1 4")) is None  # the sequence number
+    assert unpack(RECORD.replace(b"09fbfe3a", b"09fbfe3b")) is None  # the CRC
+    assert unpack(RECORD.replace(b"CR1", b"CR2")) is None
+    assert unpack(torn(RECORD)) is None
+    assert unpack(RECORD[:-1]) is None
+    for junk in (b"", b"CR1 3", b"\n", b"hello world", b"CR1 x 09fbfe3a\n[]", b"CR1 3 zz\n[]",
+                 b"CR1 3 09fbfe3a extra\n[1]"):
+        assert unpack(junk) is None, junk
+
+
+# -- CriticalMemory
+
+def test_save_writes_both_copies_alike():
+    m = memory()
+    m.save("meters", [1, "a"])
+    m.save("meters", [1, "a"])
+    m.save("meters", [1, "a"])
+    assert m.storage.names() == ["meters.a", "meters.b"]
+    assert m.storage.files["meters.a"] == RECORD  # the third save: seq 3
+    assert m.storage.files["meters.b"] == RECORD
+
+
+def test_a_record_never_saved_loads_as_none():
+    assert memory().load("state") is None
+
+
+def test_load_after_a_restart_carries_the_sequence_on():
+    m = memory()
+    m.save("state", {"n": 1})
+    m.save("state", {"n": 2})
+    again = CriticalMemory(m.storage)
+    assert again.load("state") == {"n": 2}
+    again.save("state", {"n": 3})
+    assert unpack(m.storage.files["state.b"]) == (3, {"n": 3})
+
+
+def test_the_newest_copy_wins_and_the_stale_one_is_repaired():
+    m = memory()
+    files = m.storage.files
+    files["x.a"], files["x.b"] = pack(5, "new"), pack(4, "old")  # cut between a and b
+    assert m.load("x") == "new"
+    assert files["x.b"] == pack(5, "new")
+    files["x.a"], files["x.b"] = pack(6, "old"), pack(7, "new")
+    assert m.load("x") == "new"
+    assert files["x.a"] == pack(7, "new")
+
+
+def test_a_damaged_copy_is_repaired_from_the_good_one():
+    m = memory()
+    m.save("x", "first")
+    m.save("x", "second")
+    files = m.storage.files
+    files["x.a"] = torn(pack(3, "third"))  # the next save's copy a was torn
+    assert m.load("x") == "second"
+    assert files["x.a"] == pack(2, "second")
+    files["x.b"] = b"garbage"
+    assert m.load("x") == "second"
+    assert files["x.b"] == pack(2, "second")
+
+
+def test_a_first_save_cut_before_copy_b_was_never_written():
+    for tear in (False, True):
+        m = memory()
+        m.storage.cut(1, tear)
+        raises(PowerCut, m.save, "state", {"credits": [100]})
+        assert "state.b" not in m.storage.files
+        assert ("state.a" in m.storage.files) == tear
+        assert CriticalMemory(m.storage).load("state") is None
+
+
+def test_a_first_save_cut_at_copy_b_keeps_copy_a():
+    m = memory()
+    m.storage.cut(2)
+    raises(PowerCut, m.save, "state", {"credits": [100]})
+    again = CriticalMemory(m.storage)
+    assert again.load("state") == {"credits": [100]}
+    assert m.storage.files["state.b"] == m.storage.files["state.a"]
+
+
+def test_every_copy_damaged_is_a_ram_error():
+    m = memory()
+    m.save("state", {"credits": [100]})
+    m.storage.files["state.a"] = b"junk"
+    m.storage.files["state.b"] = torn(m.storage.files["state.b"])
+    e = raises(RamError, m.load, "state")
+    assert "state" in str(e)
+    m.storage.files["state.a"] = pack(1, "fine")  # no repair was written over them
+    assert m.storage.files["state.b"] != pack(1, "fine")
+
+
+def test_copy_a_gone_and_copy_b_damaged_is_a_ram_error():
+    m = memory()
+    m.storage.files["state.b"] = b"junk"
+    raises(RamError, m.load, "state")
+
+
+class FailingStorage(MemoryStorage):
+    """A flash that fails: every write raises OSError."""
+
+    def write(self, name, data):
+        raise OSError(5)
+
+
+class WrongStorage(MemoryStorage):
+    """A worn flash: what is read back is not what was written."""
+
+    def read(self, name):
+        data = MemoryStorage.read(self, name)
+        return data[:-1] + b"!" if data else data
+
+
+def test_a_write_that_fails_is_a_ram_error():
+    m = CriticalMemory(FailingStorage())
+    e = raises(RamError, m.save, "state", {"n": 1})
+    assert "state.a" in str(e)
+
+
+def test_a_copy_that_reads_back_wrong_is_a_ram_error():
+    m = CriticalMemory(WrongStorage())
+    e = raises(RamError, m.save, "state", {"n": 1})
+    assert "state.a" in str(e)
+    assert m.bytes_written == 0
+
+
+def test_bytes_written_counts_each_copy_and_each_repair():
+    m = memory()
+    m.save("x", [1, "a"])
+    m.save("x", [1, "a"])
+    assert m.bytes_written == 4 * 22  # pack(n, [1, "a"]) is 22 bytes for n < 10
+    m.storage.files["x.b"] = b"bad"
+    again = CriticalMemory(m.storage)
+    assert again.load("x") == [1, "a"]
+    assert again.bytes_written == 22  # copy b repaired
+    assert again.load("x") == [1, "a"]
+    assert again.bytes_written == 22  # both good: nothing written
+
+
+def test_remove_drops_both_copies():
+    m = memory()
+    m.save("x", 1)
+    m.save("y", 2)
+    m.remove("x")
+    assert m.storage.names() == ["y.a", "y.b"]
+    assert m.load("x") is None
+    m.save("x", 3)
+    assert unpack(m.storage.files["x.a"]) == (1, 3)
+
+
+# -- the storage twin's power cut
+
+def test_a_cut_write_keeps_the_old_content():
+    s = MemoryStorage()
+    s.write("f", b"old")
+    s.cut(1)
+    raises(PowerCut, s.write, "f", b"newdata")
+    assert s.read("f") == b"old"
+    s.write("f", b"newdata")  # the power is back
+    assert s.read("f") == b"newdata"
+
+
+def test_a_torn_write_leaves_half_the_new_bytes():
+    s = MemoryStorage()
+    s.write("f", b"old")
+    s.cut(1, tear=True)
+    raises(PowerCut, s.write, "f", b"newdata")
+    assert s.read("f") == b"new"
+
+
+def test_a_cut_counts_writes_from_now():
+    s = MemoryStorage()
+    s.write("a", b"1")
+    s.cut(3)
+    s.write("b", b"2")
+    s.write("c", b"3")
+    raises(PowerCut, s.write, "d", b"4")
+    assert s.names() == ["a", "b", "c"]
+    assert s.writes == 4
+
+
+def test_a_power_cut_is_not_an_exception_a_handler_would_catch():
+    assert not issubclass(PowerCut, Exception)
+    s = MemoryStorage()
+    s.cut(1)
+    try:
+        try:
+            s.write("f", b"x")
+        except Exception:
+            raise AssertionError("caught as an Exception")
+    except PowerCut:
+        pass

@@ -1,0 +1,183 @@
+# terminal.meters: ten-digit meters that wrap, a roll's settlements metered, and the self-audit
+# (balance) that every credit held is accounted for, across the wrap too.
+import json
+
+from craps.house import HouseRules
+from craps.table import Table
+from craps.wagers import WIN, LOSE, PUSH, RETURN
+from terminal.meters import COUNTS, WRAP, Meters, taken
+
+
+def metered(settlements):
+    m = Meters()
+    m.settle(settlements)
+    return m
+
+
+def roll(t, m, d1, d2):
+    """Roll the table and meter its settlements, as the cabinet does."""
+    r = t.roll(d1, d2)
+    m.settle([(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
+               s.returned, s.stays) for s in r.settlements])
+    return r
+
+
+def test_every_meter_starts_at_zero():
+    m = Meters()
+    assert len(COUNTS) == 12
+    for name in COUNTS:
+        assert m.counts[name] == 0, name
+    assert m.kinds == {}
+
+
+def test_add_counts_one_or_n():
+    m = Meters()
+    m.add("tilts")
+    m.add("tilts")
+    m.add("credits_in", 250)
+    assert m.counts["tilts"] == 2
+    assert m.counts["credits_in"] == 250
+
+
+def test_a_meter_wraps_at_ten_digits():
+    m = Meters()
+    m.add("credits_in", 9999999990)
+    m.add("credits_in", 15)
+    assert m.counts["credits_in"] == 5
+    m.add("games", 9999999999)
+    m.add("games")
+    assert m.counts["games"] == 0
+
+
+def test_taken_counts_an_up_front_commission_only_on_a_loss():
+    assert taken(LOSE, 40, 2) == 42  # a lay of 40 lost with its 2 paid up front
+    assert taken(WIN, 0, 1) == 0  # a buy's commission on a win is out of the win already
+    assert taken(PUSH, 0, 3) == 0
+    assert taken(RETURN, 0, 0) == 0
+    assert taken(LOSE, 10, 0) == 10
+
+
+def test_settle_meters_wagered_won_lost_and_each_kind():
+    m = metered([
+        (0, "place", 6, None, WIN, 7, 0, 0, 0, 6),  # stays up
+        (0, "pass", 6, None, LOSE, 0, 0, 10, 0, 0),
+        (1, "buy", 4, None, WIN, 39, 1, 0, 0, 20),
+        (1, "lay", 4, None, LOSE, 0, 2, 40, 0, 0),  # commission paid up front, lost
+        (1, "dont_pass", 0, None, PUSH, 0, 0, 0, 10, 0),
+        (0, "odds", 6, "pass", LOSE, 0, 0, 20, 0, 0),
+    ])
+    c = m.counts
+    assert c["games"] == 1
+    assert c["wagered"] == 6 + 10 + 20 + 40 + 10 + 20
+    assert c["won"] == 7 + 39
+    assert c["lost"] == 10 + 42 + 20
+    assert m.kinds == {"place": [6, 7], "pass": [10, 0], "buy": [20, 39], "lay": [40, 0],
+                       "dont_pass": [10, 0], "odds": [20, 0]}
+
+
+def test_settle_adds_to_each_kind_roll_after_roll():
+    m = metered([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
+    m.settle([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12), (0, "field", 0, None, LOSE, 0, 0, 5,
+                                                           0, 0)])
+    m.settle([])  # a roll that decided nothing is still a game
+    assert m.counts["games"] == 3
+    assert m.kinds["place"] == [18, 21]
+    assert m.kinds["field"] == [5, 0]
+
+
+def test_a_kind_meter_wraps_too():
+    m = Meters()
+    m.kinds["place"] = [WRAP - 2, WRAP - 1]
+    m.settle([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
+    assert m.kinds["place"] == [4, 6]
+
+
+def test_meters_carry_on_from_their_dump():
+    m = metered([(0, "pass", 6, None, LOSE, 0, 0, 10, 0, 0)])
+    m.add("power_ups", 3)
+    again = Meters(json.loads(json.dumps(m.dump())))
+    assert again.counts["power_ups"] == 3 and again.counts["lost"] == 10
+    assert again.kinds == {"pass": [10, 0]}
+    again.add("power_ups")
+    assert again.counts["power_ups"] == 4
+
+
+# -- balance: credits in - out + won - lost == credits on the meters + stakes on the layout
+
+def test_balance_holds_with_credits_on_meters_and_layout():
+    t = Table([100, 50])
+    m = Meters()
+    m.add("credits_in", 150)
+    assert m.balance(t) is None
+    t.bet(0, "pass", 10)
+    t.bet(1, "field", 5)
+    assert m.balance(t) is None
+
+
+def test_balance_holds_after_metered_rolls():
+    t = Table([1000, 500], HouseRules({"commission": "up_front"}))
+    m = Meters()
+    m.add("credits_in", 1500)
+    t.bet(0, "pass", 10)
+    t.bet(1, "lay", 40, 4)  # 5% of the 20 it would win: 1 up front
+    roll(t, m, 2, 2)  # the point is 4; the lay loses, and its commission with it
+    t.bet(0, "field", 5)
+    roll(t, m, 1, 3)  # the point is made; the field wins 5
+    assert m.counts["lost"] == 41
+    assert m.counts["won"] == 10 + 5
+    assert m.counts["wagered"] == 40 + 10 + 5
+    assert t.credits == [1015, 459]
+    assert m.balance(t) is None
+
+
+def test_balance_names_the_difference():
+    t = Table([100, 50])
+    m = Meters()
+    m.add("credits_in", 150)
+    t.credits[0] += 1  # a credit from nowhere
+    assert m.balance(t) == "METERS DO NOT BALANCE: 151 HELD, 150 ON THE METERS"
+    t.credits[0] -= 1
+    m.add("won", 3)  # a win metered and not paid
+    assert m.balance(t) == "METERS DO NOT BALANCE: 150 HELD, 153 ON THE METERS"
+
+
+def test_balance_counts_credits_out():
+    t = Table([100, 50])
+    m = Meters()
+    m.add("credits_in", 150)
+    t.credits[1] = 0  # cashed out
+    assert m.balance(t) is not None
+    m.add("credits_out", 50)
+    assert m.balance(t) is None
+
+
+def test_balance_holds_across_the_wrap():
+    m = Meters()
+    m.add("credits_in", WRAP - 10)
+    m.add("credits_in", 110)  # 10**10 + 100 in all: the meter shows 100
+    m.add("credits_out", WRAP - 50)  # 9999999950 out
+    assert m.counts["credits_in"] == 100 and m.counts["credits_out"] == 9999999950
+    t = Table([150])
+    assert m.balance(t) is None
+    t.credits[0] = 149
+    assert m.balance(t) == "METERS DO NOT BALANCE: 149 HELD, 150 ON THE METERS"
+
+
+def test_balance_holds_when_won_has_wrapped_past_lost():
+    m = Meters()
+    m.add("credits_in", 1000)
+    m.add("lost", WRAP - 1)  # the house has taken 9999999999 ...
+    m.add("won", WRAP - 1)
+    m.add("won", 201)  # ... and paid 10**10 + 200, 201 more: the won meter shows 200
+    assert m.counts["won"] == 200
+    t = Table([1201])
+    assert m.balance(t) is None
+    t.credits[0] = 1200
+    assert m.balance(t) == "METERS DO NOT BALANCE: 1200 HELD, 1201 ON THE METERS"
+
+
+def test_balance_holds_when_the_credits_held_pass_ten_digits():
+    m = Meters()
+    m.add("credits_in", WRAP + 7)
+    t = Table([WRAP - 3, 10])
+    assert m.balance(t) is None
