@@ -68,7 +68,11 @@ def run():
         hardware.halt(board, e)
         return
     if board.get("production") and not parts.service:
+        from drivers.console import ReadOnlyConsole, usb_reader
         micropython.kbd_intr(-1)
+        parts.inputs.append(ReadOnlyConsole(usb_reader(), print, {
+            "meters": lambda: json.dumps(cabinet.meters.counts),
+            "signature": lambda: STATUS["signature"]}))
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
     print("program checked in %d ms" % check_ms)

@@ -269,7 +269,8 @@ def test_flash_installs_the_boards_packages_with_mip(virtual_board, flashed, bui
 def test_a_production_board_is_flashed_in_service_mode_only(build, tmp_path, monkeypatch,
                                                             capsys):
     """In production Ctrl-C is off (firmware/main.py) and mpremote cannot break into the running
-    cabinet after the reset, unless the attendant key was held at power-up (service mode)."""
+    cabinet after the reset, unless the attendant key was held at power-up (service mode); the
+    console answers `meters` and `signature` only."""
     with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
         board = json.load(f)
     board.update(name="virtual-production", production=True, attendant_key={"pin": 22})
@@ -290,6 +291,11 @@ def test_a_production_board_is_flashed_in_service_mode_only(build, tmp_path, mon
         assert one_line(capsys.readouterr().err) == (
             "flash: the board stopped answering during check after the reset (3 s) (its "
             "firmware may have Ctrl-C turned off: production mode; power it up in service mode)")
+        # What its USB console still does: answer the two read-only questions, and nothing else.
+        at = len(plain.console())
+        os.write(plain.slave, b"meters\r\nimport machine\r\n")
+        plain.wait_for('CRAPS METERS {"', after=at)
+        plain.wait_for("CRAPS READ-ONLY: ask meters or signature", after=at)
 
 
 def test_dry_run_prints_the_exact_commands_and_touches_no_board(build):

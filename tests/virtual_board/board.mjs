@@ -156,6 +156,13 @@ function readNow() {
   }
 }
 
+function programStdin() {
+  // sys.stdin for a running program (main.py's read-only console), as the rp2's USB console: a
+  // byte typed and not yet taken, or undefined for none, which the port reads as EAGAIN.
+  readNow();
+  return head < pending.length ? pending[head++] : undefined;
+}
+
 function wdtExpired() {
   return wdt !== null && Date.now() > wdt;
 }
@@ -368,7 +375,8 @@ function runFile(name) {
 async function boot() {
   const files = vm ? snapshot(vm.FS, "/flash", []) : [];
   vm = null;
-  const mp = await loadMicroPython({ stdout: fromVM, stderr: fromVM, linebuffer: false });
+  const mp = await loadMicroPython({ stdout: fromVM, stderr: fromVM, stdin: programStdin,
+    linebuffer: false });
   mp.FS.mkdirTree("/flash");
   for (const [p, data] of files) {
     if (data === null) mp.FS.mkdirTree(p);

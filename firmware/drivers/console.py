@@ -1,0 +1,53 @@
+# The USB console of a production board: read-only. The REPL is closed (Ctrl-C is off), and the
+# only lines it answers are questions: `meters` and `signature` each get one line back,
+# `CRAPS METERS {...}` and `CRAPS SIGNATURE <hex>`; anything else gets `CRAPS READ-ONLY`. It is
+# an input of the loop (scan(now_ms) returns no events), so it is read between the cabinet's steps
+# and never waits.
+MAX_LINE = 64  # a longer line is not a question: it is dropped
+
+
+class ReadOnlyConsole:
+    """read_char(): one character waiting on the console, or None; write(text) prints a line;
+    answers: question -> a function giving the answer's text."""
+
+    def __init__(self, read_char, write, answers):
+        self._read = read_char
+        self._write = write
+        self._answers = answers
+        self._line = ""
+
+    def scan(self, now_ms):
+        while True:
+            c = self._read()
+            if c is None:
+                return []
+            if c in "\r\n":
+                line = self._line
+                self._answer(line.strip() if len(line) <= MAX_LINE else "?")
+                self._line = ""
+            elif c >= " " and len(self._line) <= MAX_LINE:  # control characters (Ctrl-C...)
+                self._line += c  # are no part of a question; one more: too long for any
+
+    def _answer(self, question):
+        if not question:
+            return
+        answer = self._answers.get(question)
+        self._write("CRAPS %s" % ("%s %s" % (question.upper(), answer()) if answer else
+                                  "READ-ONLY: ask " + " or ".join(sorted(self._answers))))
+
+
+def usb_reader():
+    """read_char for the board's USB console: sys.stdin polled, never waiting."""
+    import select
+    import sys
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+
+    def read_char():
+        # A console that cannot be read (no host, or the virtual board's stdin between its
+        # lines: OSError) asks nothing; it must not tilt the game.
+        try:
+            return (sys.stdin.read(1) if poll.poll(0) else None) or None  # "": nothing either
+        except OSError:
+            return None
+    return read_char
