@@ -3,7 +3,8 @@
 # layout is refused with BadLayout rather than played.
 from craps.house import POINTS
 from craps.table import Table
-from craps.wagers import Wager, KINDS, NUMBERS, LINE, COME, ODDS_ON, FIXED_NUMBER
+from craps.wagers import (Wager, KINDS, NUMBERS, LINE, COME, SIDE, ODDS_ON, FIXED_NUMBER,
+                          odds_cap, laid)
 
 # A wager's fields, in this order, as a list.
 FIELDS = ("player", "type", "number", "amount", "on", "working", "vig", "state")
@@ -30,6 +31,8 @@ def load(data, rules):
         table.holder = _pick(data["holder"], range(table.stations()), "holder")
         table.hand_rolls = _count(data["hand_rolls"], "hand_rolls")
         table.betting_open = _pick(data["betting_open"], (True, False), "betting_open")
+        if type(data["wagers"]) is not list:
+            raise BadLayout("the wagers are a list")
         for fields in data["wagers"]:
             w = _wager(fields, table)
             if table.find(w.player, w.kind, w.number, w.on):
@@ -42,8 +45,7 @@ def load(data, rules):
     for credits in table.credits:
         _count(credits, "credits")
     for w in table.wagers:
-        if w.kind == "odds" and table.find(w.player, w.on, w.number) is None:
-            raise BadLayout("odds on %d with no %s bet to back" % (w.number, w.on))
+        _allowed(w, table)
         table._ready(w)
     return table
 
@@ -68,6 +70,22 @@ def _wager(fields, table):
     w.vig = _count(vig, "vig")
     w.state = _count(state, "state")
     return w
+
+
+def _allowed(w, table):
+    """What the table's rules and puck allow a wager to be."""
+    rules = table.rules
+    if w.kind in LINE and w.number != table.point:
+        raise BadLayout("a %s bet sits on the point (%d), not on %d" % (w.kind, table.point,
+                                                                       w.number))
+    if w.kind in SIDE and not rules.side_bets or w.kind == "put" and not rules.put:
+        raise BadLayout("this table takes no %s bets" % w.kind)
+    if w.kind == "odds":
+        flat = table.find(w.player, w.on, w.number)
+        if flat is None:
+            raise BadLayout("odds on %d with no %s bet to back" % (w.number, w.on))
+        if w.amount > odds_cap(flat.amount, w.number, laid(w.on), rules):
+            raise BadLayout("odds of %d on %d are over the cap" % (w.amount, w.number))
 
 
 def _numbers(kind):

@@ -23,7 +23,7 @@ def press(cab, s, button, now_ms, out):
     """Station s's button with the key on. Returns a refusal message, or None."""
     panel = cab.panels[s]
     if button in (buttons.CHIP, buttons.HELP):
-        _page(cab, panel, METERS, len(meter_lines(cab)) // PAGE + 1)
+        _page(cab, panel, METERS, pages(meter_lines(cab)))
     elif button in ("dont_pass", buttons.RECALL):
         _page(cab, panel, "recall", max(1, len(cab.recall)))
     elif button == "come":
@@ -54,9 +54,12 @@ def view(cab, s):
         lines = ["%d %s %s" % (e[0], e[4], e[5]) for e in entries] or ["NO ENTRIES"]
         return ("AUDIT LOG",) + tuple(lines) + ("HASH " + cab.audit.head()[:8],)
     lines = meter_lines(cab)
-    pages = len(lines) // PAGE + 1
-    return ("METERS %d/%d" % (panel.page + 1, pages),) + \
+    return ("METERS %d/%d" % (panel.page + 1, pages(lines)),) + \
         tuple(lines[panel.page * PAGE:(panel.page + 1) * PAGE])
+
+
+def pages(lines):
+    return (len(lines) + PAGE - 1) // PAGE
 
 
 def meter_lines(cab):

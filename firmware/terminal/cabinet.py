@@ -25,6 +25,7 @@ ROLLING = "rolling"  # waiting for the dice source
 SETTLING = "settling"  # the result is shown; betting opens when settle_ms has passed
 TILT = "tilt"  # stopped until the attendant clears it
 HOUSE = -1  # the house's turn to roll, in an offer
+NO_ROLLS = "%d NO ROLLS IN A ROW"  # the tilt of the no-roll limit
 
 
 class Cabinet:
@@ -106,7 +107,9 @@ class Cabinet:
             return  # a bounce: pressed again without a release
         panel.held.append(button)
         if self.attendant:
-            self._say(s, attendant.press(self, s, button, now_ms, out), out)
+            why = attendant.press(self, s, button, now_ms, out)
+            if why:  # else the attendant's function says what it did on the display
+                self._say(s, why, out)
             return
         if button in buttons.VIEWS:
             self._view(panel, button)
@@ -204,7 +207,7 @@ class Cabinet:
         self.news = "NO ROLL: %s" % (event[1],)
         self.pattern = (puck.NO_ROLL, 0, now_ms)
         if self.no_rolls >= self.settings.no_roll_limit:
-            self._tilt("%d NO ROLLS IN A ROW" % self.no_rolls)
+            self._tilt(NO_ROLLS % self.no_rolls)
         else:
             self._set_phase(CLOSED, now_ms + self.settings.call_ms)  # then the roll is asked again
 
@@ -267,8 +270,12 @@ class Cabinet:
     # -- the attendant's decisions
 
     def awaiting_dice(self):
-        """Bets are closed and no outcome is drawn: a disputed roll may be decided."""
-        return not self.table.betting_open and self.phase in (CLOSED, ROLLING, TILT)
+        """Bets are closed, no outcome is drawn, and nothing but the dice stops the game (the
+        roll or its no-rolls' tilt): a disputed roll may be decided."""
+        if self.table.betting_open or self.door or self.ram_error:
+            return False
+        return self.phase in (CLOSED, ROLLING) or \
+            self.phase == TILT and self.tilt == NO_ROLLS % self.no_rolls
 
     def decide(self, d1, d2, now_ms, out):
         """The attendant's reading of a disputed roll stands: it is the roll (003 §6.3)."""
@@ -400,6 +407,8 @@ class Cabinet:
             self.audit = AuditLog(records["audit"])
             if "state" not in damaged:  # a pending roll's entries are its own commit's
                 self._logged = self.audit.after_cut(self.commits + (1 if pending else 0))
+            elif self.audit.entries:  # the state is lost: its commits go on after the log's
+                self.commits = max(e[1] for e in self.audit.entries)
         # A recall record of a roll whose state was not saved is written again below.
         games = self.meters.counts["games"]
         recalls = [r for name, r in records.items()
