@@ -73,7 +73,8 @@ GOOD = {"format": 1, "players": 1, "credits": [100], "steps": []}
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"format": 2}, "unsupported format"),
+    ({"format": 3}, "unsupported format"),
+    ({"table": {}}, "unknown key 'table'"),
     ({"format": None}, "unsupported format"),
     ({"rules": {"odds": "7x"}}, "house rule odds cannot be '7x'"),
     ({"rules": {"field_12": True}}, "house rule field_12 cannot be True"),
