@@ -43,17 +43,13 @@ def main(args, out=None):
     rows = []
     for record in games:
         try:
-            doc, expected = scenario(record), expected_line(record)
-            got = replayed(doc)
+            doc, expected, differences = check_game(record)
         except BadRecord as e:
-            problems.append("game %s: %s" % (record.get("game"), e))
+            problems.append("game %s: %s" % (record["game"], e))
             continue
-        differences = compare(expected, got)
         problems += ["game %d: %s" % (record["game"], d) for d in differences]
-        rows.append((record, "ok" if not differences else "DIFFERS"))
+        rows.append((record, "DIFFERS" if differences else "ok"))
         if args.out:
-            if "moves" in got and not differences:
-                expected = with_moves(expected, got["moves"])
             write(args.out, record["game"], doc, expected)
     show(rows, out)
     for problem in problems:
@@ -77,6 +73,16 @@ def load_games(memory):
         else:
             games.append(record)
     return sorted(games, key=lambda r: r["game"]), problems
+
+
+def check_game(record):
+    """(the export, its expected output, what the replay did otherwise than the record)."""
+    doc, expected = scenario(record), expected_line(record)
+    got = replayed(doc)
+    differences = compare(expected, got)
+    if "moves" in got and not differences:
+        expected = with_moves(expected, got["moves"])
+    return doc, expected, differences
 
 
 def scenario(record):
