@@ -14,6 +14,9 @@ COMMANDS = {
     "mpy": ("mpy", "compile the firmware with mpy-cross for the RP2040"),
     "bench": ("bench", "speed, heap and size figures, and the peer comparison"),
     "rngtest": ("rngtest", "the RNG certification battery"),
+    "recall": ("recall", "the game recall records: a table, scenario exports, each replayed and "
+               "checked"),
+    "audit": ("audit", "the attendant's audit log and its hash chain, and the meters"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }

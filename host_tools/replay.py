@@ -1,4 +1,7 @@
-"""Replay a scenario file (spec/scenario.md, format 1) through the rules engine.
+"""Replay a scenario file (spec/scenario.md, format 1 or 2) through the rules engine.
+
+Format 2 is format 1 with an optional "table": the layout the game starts from (a recall
+export's), loaded by craps.layout so it is checked exactly as the cabinet checks its own.
 
 Prints one JSON object a line for every roll, no roll and refused step. A file that is not a
 scenario raises NotAScenario; a step the rules refuse is reported and the replay goes on.
@@ -6,13 +9,16 @@ scenario raises NotAScenario; a step the rules refuse is reported and the replay
 import json
 import sys
 
-from craps import errors
+from craps import errors, layout
 from craps.house import HouseRules, rule_names
 from craps.table import MAX_STATIONS, Table
 from craps.wagers import OUTCOMES, hop_code, hop_dice
 
-FORMAT = 1
+FORMATS = (1, 2)
 _TOP_KEYS = ("format", "rules", "players", "credits", "steps", "comment")
+_TABLE_KEYS = ("point", "holder", "hand_rolls", "wagers")
+# A format 2 wager's optional fields and what they are when left out (layout.FIELDS' order).
+_WAGER_DEFAULTS = {"number": 0, "on": None, "working": None, "vig": 0, "state": 0}
 # Wagers whose settlement names no number though the table keeps one (the puck's, big 6/8's).
 _NO_NUMBER_SHOWN = ("pass", "dont_pass", "big6", "big8", "hop")
 
@@ -38,14 +44,16 @@ def load(path):
 
 
 def check(doc):
+    """(rules, credits, steps, start): start is the table's layout data (format 2) or None."""
     if not isinstance(doc, dict):
         raise NotAScenario("a scenario is a JSON object")
-    unknown = sorted(set(doc) - set(_TOP_KEYS))
+    keys = _TOP_KEYS + ("table",) if doc.get("format") == 2 else _TOP_KEYS
+    unknown = sorted(set(doc) - set(keys))
     if unknown:
-        raise NotAScenario("unknown key %r (expected %s)" % (unknown[0], ", ".join(_TOP_KEYS)))
-    if doc.get("format") != FORMAT or isinstance(doc.get("format"), bool):
-        raise NotAScenario("unsupported format %r: this replay reads format %d" % (
-            doc.get("format"), FORMAT))
+        raise NotAScenario("unknown key %r (expected %s)" % (unknown[0], ", ".join(keys)))
+    if doc.get("format") not in FORMATS or isinstance(doc.get("format"), bool):
+        raise NotAScenario("unsupported format %r: this replay reads formats %s" % (
+            doc.get("format"), " and ".join(map(str, FORMATS))))
     rules_doc = doc.get("rules", {})
     if not isinstance(rules_doc, dict):
         raise NotAScenario("rules is an object of house rules (%s)" % ", ".join(rule_names()))
@@ -63,12 +71,48 @@ def check(doc):
     steps = doc.get("steps")
     if not isinstance(steps, list):
         raise NotAScenario("steps is a list")
-    return rules, credits, steps
+    start = _start(doc["table"], credits, rules) if "table" in doc else None
+    return rules, credits, steps, start
 
 
-def replay(rules, credits, steps):
-    """Run the steps on a fresh table; yields one output object per roll, no roll or refusal."""
-    table = Table(credits, rules)
+def _start(table, credits, rules):
+    """The layout data of a format 2 "table", checked by loading it: a one-line NotAScenario."""
+    if not isinstance(table, dict):
+        raise NotAScenario("table is an object: %s" % ", ".join(_TABLE_KEYS))
+    unknown = sorted(set(table) - set(_TABLE_KEYS))
+    if unknown:
+        raise NotAScenario("table has no key %r (expected %s)" % (unknown[0], ", ".join(_TABLE_KEYS)))
+    wagers = table.get("wagers", [])
+    if not isinstance(wagers, list):
+        raise NotAScenario("table.wagers is a list of wagers")
+    point = table.get("point")
+    data = {"credits": credits, "point": 0 if point is None else point,
+            "holder": table.get("holder", 0), "hand_rolls": table.get("hand_rolls", 0),
+            "betting_open": True, "wagers": [_wager_fields(w) for w in wagers]}
+    try:
+        layout.load(data, rules)
+    except layout.BadLayout as e:
+        raise NotAScenario("table: %s" % e)
+    return data
+
+
+def _wager_fields(w):
+    if not isinstance(w, dict):
+        raise NotAScenario("a table wager is an object: %s" % ", ".join(layout.FIELDS))
+    unknown = sorted(set(w) - set(layout.FIELDS))
+    if unknown:
+        raise NotAScenario("a table wager has no field %r (expected %s)" % (
+            unknown[0], ", ".join(layout.FIELDS)))
+    missing = [k for k in layout.FIELDS if k not in w and k not in _WAGER_DEFAULTS]
+    if missing:
+        raise NotAScenario("a table wager needs %r" % missing[0])
+    return [w.get(k, _WAGER_DEFAULTS.get(k)) for k in layout.FIELDS]
+
+
+def replay(rules, credits, steps, start=None):
+    """Run the steps on a fresh table, or from the layout `start` (what check() returned);
+    yields one output object per roll, no roll or refusal."""
+    table = layout.load(start, rules) if start else Table(credits, rules)
     for index, step in enumerate(steps):
         try:
             line = _run_step(table, step)
@@ -192,10 +236,10 @@ def main(args, out=None):
     """`host_tools replay FILE`: 0 when the file was read, 2 (with one line) when it is not one."""
     out = out or sys.stdout
     try:
-        rules, credits, steps = load(args.file)
+        scenario = load(args.file)
     except NotAScenario as e:
         print("replay: %s" % e, file=sys.stderr)
         return 2
-    for line in replay(rules, credits, steps):
+    for line in replay(*scenario):
         out.write(json.dumps(line) + "\n")
     return 0

@@ -73,7 +73,8 @@ GOOD = {"format": 1, "players": 1, "credits": [100], "steps": []}
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"format": 2}, "unsupported format"),
+    ({"format": 3}, "unsupported format"),
+    ({"table": {}}, "unknown key 'table'"),
     ({"format": None}, "unsupported format"),
     ({"rules": {"odds": "7x"}}, "house rule odds cannot be '7x'"),
     ({"rules": {"field_12": True}}, "house rule field_12 cannot be True"),
@@ -136,3 +137,50 @@ def test_settlements_name_number_on_and_dice_as_the_format_says():
     hop, = [s for s in line["settlements"] if s["type"] == "hop"]
     assert hop["dice"] == [2, 3] and "number" not in hop and hop["win"] == 15
     assert line["point"] == 5 and line["shooter"] is None
+
+
+# -- format 2: a game that starts from a layout (a recall export's)
+
+ON_SIX = {"format": 2, "players": 2, "credits": [985, 1000],
+          "table": {"point": 6, "holder": 0, "hand_rolls": 1, "wagers": [
+              {"player": 0, "type": "pass", "number": 6, "amount": 10},
+              {"player": 0, "type": "odds", "on": "pass", "number": 6, "amount": 5}]},
+          "steps": [{"bet": {"player": 1, "type": "place", "number": 8, "amount": 6}},
+                    {"roll": [2, 4]}]}
+
+
+def test_format_2_starts_from_its_table_with_betting_open():
+    line, = replay.replay(*replay.check(ON_SIX))
+    assert line["point"] is None and line["shooter"] == 0
+    assert [(s["type"], s["outcome"], s["win"]) for s in line["settlements"]] == [
+        ("pass", "win", 10), ("odds", "win", 6)]
+    assert line["credits"] == [1016, 994] and line["on_table"] == [0, 6]
+
+
+def test_format_2_without_a_table_is_format_1():
+    doc = dict(ON_SIX, credits=[1000, 1000], steps=[{"roll": [3, 4]}])
+    del doc["table"]
+    assert list(replay.replay(*replay.check(doc))) == \
+        list(replay.replay(*replay.check(dict(doc, format=1))))
+
+
+@pytest.mark.parametrize("table, message", [
+    ([], "table is an object"),
+    ({"puck": 6}, "table has no key 'puck'"),
+    ({"point": 7}, "table: point cannot be 7"),
+    ({"holder": 2}, "table: holder cannot be 2"),
+    ({"hand_rolls": -1}, "table: hand_rolls is a whole number from 0"),
+    ({"wagers": {}}, "table.wagers is a list"),
+    ({"wagers": [[0, "pass", 0, 10]]}, "a table wager is an object"),
+    ({"wagers": [{"player": 0, "type": "pass"}]}, "a table wager needs 'amount'"),
+    ({"wagers": [{"player": 0, "type": "pass", "amount": 10, "colour": 1}]},
+     "a table wager has no field 'colour'"),
+    ({"wagers": [{"player": 0, "type": "pass", "amount": 0}]}, "table: a wager's amount"),
+    ({"wagers": [{"player": 0, "type": "odds", "on": "pass", "number": 6, "amount": 5}]},
+     "table: odds on 6 with no pass bet to back"),
+    ({"wagers": [{"player": 0, "type": "field", "amount": 5}] * 2}, "table: a wager is there twice"),
+])
+def test_a_bad_table_is_not_a_scenario(tmp_path, table, message):
+    result = run_cli("replay", write(tmp_path, json.dumps(dict(ON_SIX, table=table))))
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr

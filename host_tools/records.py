@@ -1,0 +1,88 @@
+"""The cabinet's critical records (firmware/terminal/memory.py), read from a board's /data
+through mpremote or from a local storage folder, for `host_tools recall` and `audit`.
+
+The files are copied into the storage twin and read with the cabinet's own CriticalMemory, so
+the good copy is picked exactly as at start-up, and its repairs touch the twin, never the source.
+"""
+import binascii
+import os
+import re
+
+from drivers.storage import MemoryStorage
+from terminal.memory import COPIES, CriticalMemory
+from host_tools.remote import BoardLost, NotMicroPython, Remote, RemoteError
+
+BOARD_ROOT = "/data"  # drivers/hardware.py's storage root
+SERVICE = " (a cabinet lets mpremote in only in service mode: hold the attendant key at power-up)"
+# One line per file, in hex: a record's bytes cross the serial console unchanged.
+_DUMP = """import os, binascii
+try:
+    names = os.listdir(%r)
+except OSError:
+    names = []
+for n in names:
+    if not n.endswith('.tmp'):
+        f = open(%r + '/' + n, 'rb')
+        print('RECORD', n, binascii.hexlify(f.read()).decode())
+        f.close()
+"""
+_RECALL = re.compile(r"^recall(\d+)$")
+
+
+class NoRecords(Exception):
+    """The records cannot be read: the one line a user sees."""
+
+
+def add_arguments(parser):
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--port", help="a board's serial port (its storage: %s)" % BOARD_ROOT)
+    where.add_argument("--dir", help="a local storage folder (the files NAME.a and NAME.b)")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds the board may take to answer (default 60)")
+
+
+def open_memory(args):
+    """A CriticalMemory over a copy of the records that args.port or args.dir names."""
+    files = from_board(args.port, args.timeout) if args.port else from_dir(args.dir)
+    storage = MemoryStorage()
+    storage.files.update(files)
+    return CriticalMemory(storage)
+
+
+def from_dir(path):
+    if not os.path.isdir(path):
+        raise NoRecords("%s is not a folder" % path)
+    files = {}
+    for name in os.listdir(path):
+        if name.endswith(COPIES):
+            with open(os.path.join(path, name), "rb") as f:
+                files[name] = f.read()
+    return files
+
+
+def from_board(port, timeout=60.0):
+    try:
+        text = Remote(port, timeout=timeout).exec(_DUMP % (BOARD_ROOT, BOARD_ROOT),
+                                                  what="reading %s" % BOARD_ROOT)
+    except (NotMicroPython, BoardLost) as e:
+        raise NoRecords(str(e) + ("" if "service mode" in str(e) else SERVICE))
+    except RemoteError as e:
+        raise NoRecords(str(e))
+    files = {}
+    for line in text.splitlines():
+        parts = line.strip().split(" ") + [""]  # an empty file (a torn write) has no hex
+        if parts[0] == "RECORD" and parts[1].endswith(COPIES):
+            files[parts[1]] = binascii.unhexlify(parts[2])
+    return files
+
+
+def record_names(memory):
+    """The records the storage holds a copy of, by name."""
+    return sorted(set(name[:-len(c)] for name in memory.storage.names() for c in COPIES
+                      if name.endswith(c)))
+
+
+def recall_names(memory):
+    """recall0, recall1, ...: in slot order."""
+    slots = [int(m.group(1)) for m in map(_RECALL.match, record_names(memory)) if m]
+    return ["recall%d" % n for n in sorted(slots)]

@@ -1,0 +1,204 @@
+# `python -m host_tools recall` and `audit`: a cabinet played through the power-cut harness's
+# three-station script leaves its records in a storage folder; every recall record exports as a
+# format 2 scenario that replays exactly, and a record changed behind the CRC (re-packed with a
+# valid one) is caught by the replay or the audit chain, not by the CRC.
+import binascii
+import glob
+import importlib.util
+import io
+import json
+import os
+import sys
+import time
+
+import pytest
+
+from host_tools import FIRMWARE, __main__ as cli, records, replay
+from host_tools.remote import NotMicroPython, Remote
+from drivers.storage import MemoryStorage
+from terminal.audit import AuditLog
+from terminal.memory import pack, unpack
+
+ROOT = os.path.dirname(FIRMWARE)
+
+
+def _load(name, path):
+    # By path: `tests` is not a safe package name (see test_flash.py).
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+power_cuts = _load("power_cuts", os.path.join(ROOT, "tests", "terminal", "power_cuts.py"))
+_board = _load("virtual_board_fixture", os.path.join(ROOT, "tests", "virtual_board", "fixture.py"))
+virtual_board = _board.virtual_board
+
+
+@pytest.fixture(scope="module")
+def played():
+    """The storage files of the script played through, uninterrupted: 11 games, so the
+    eleventh's recall record has taken the first's slot."""
+    run = power_cuts.Run(MemoryStorage())
+    for step in power_cuts.SCRIPT:
+        run.step(step)
+    return dict(run.storage.files)
+
+
+@pytest.fixture
+def folder(played, tmp_path):
+    path = tmp_path / "data"
+    path.mkdir()
+    for name, data in played.items():
+        (path / name).write_bytes(data)
+    return path
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def repack(folder, name, change):
+    """Change a record's content and write both copies with a valid CRC, as a forger would."""
+    seq, obj = unpack((folder / (name + ".a")).read_bytes())
+    change(obj)
+    for copy in (".a", ".b"):
+        (folder / (name + copy)).write_bytes(pack(seq, obj))
+
+
+# -- recall
+
+def test_recall_exports_replay_exactly(folder, tmp_path, capsys):
+    out_dir = tmp_path / "out"
+    code, out, err = run(capsys, "recall", "--dir", str(folder), "--out", str(out_dir))
+    assert code == 0, out + err
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["game", "dice"]
+    assert [int(line.split()[0]) for line in lines[1:]] == list(range(2, 12))
+    assert all(line.endswith(" ok") for line in lines[1:])
+    exports = sorted(glob.glob(str(out_dir / "game-*.json")))
+    assert len(exports) == 10
+    for path in exports:
+        printed = io.StringIO()
+        assert replay.main(type("Args", (), {"file": path}), out=printed) == 0
+        with open(path[:-len(".json")] + ".expected.jsonl") as f:
+            assert printed.getvalue() == f.read(), path  # to the byte, moves and key order too
+
+
+def test_recall_prints_each_games_dice_shooter_and_credits(folder, capsys):
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    game6 = [line for line in out.splitlines() if line.split()[0] == "6"][0]
+    # The attendant's reading 4+6 made S1's point of 10: S3's pass and odds paid.
+    assert game6.split() == ["6", "4+6", "S1", "205", "185", "50", "->", "215", "185", "175",
+                             "4", "ok"]
+
+
+def test_a_settlement_changed_behind_the_crc_is_a_mismatch(folder, capsys):
+    def pay_more(record):
+        record["settlements"][0][5] += 100  # its win
+    repack(folder, "recall6", pay_more)
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    assert code == 1
+    assert "DIFFERS" in [line for line in out.splitlines() if line.split()[0] == "6"][0]
+    assert "game 6: recorded, not replayed:" in out and "game 6: replayed, not recorded:" in out
+
+
+def test_credits_changed_behind_the_crc_are_a_mismatch(folder, capsys):
+    def more_credits(record):
+        record["credits"][1] += 1
+    repack(folder, "recall4", more_credits)
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    assert code == 1 and "game 4: credits recorded [210, 191, 243], replayed [210, 190, 243]" in out
+
+
+def test_a_damaged_record_is_named(folder, capsys):
+    for copy in (".a", ".b"):
+        (folder / ("recall3" + copy)).write_bytes(b"CR1 9 00000000\n{}")
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    assert code == 1 and "damaged record: recall3: every copy is damaged" in out
+    assert len(out.splitlines()) == 1 + 9 + 1  # the other nine games are shown
+
+
+def test_one_damaged_copy_is_the_cabinets_business_not_a_mismatch(folder, capsys):
+    (folder / "recall3.a").write_bytes(b"torn")
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    assert code == 0, out
+    assert (folder / "recall3.a").read_bytes() == b"torn"  # the folder is read, never repaired
+
+
+def test_a_record_that_is_not_a_recall_record_is_reported(folder, capsys):
+    repack(folder, "recall5", lambda record: record.pop("layout"))
+    code, out, _ = run(capsys, "recall", "--dir", str(folder))
+    assert code == 1 and "game 5: a field is missing or of the wrong kind: 'layout'" in out
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: str(tmp / "nothing"), "is not a folder"),
+    (lambda tmp: str(tmp), "holds no cabinet records"),
+])
+def test_a_folder_without_records_is_one_line(tmp_path, capsys, make, message):
+    code, out, err = run(capsys, "recall", "--dir", make(tmp_path))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err
+
+
+def test_a_board_with_the_repl_closed_says_service_mode(monkeypatch):
+    def closed(self, code, **kw):
+        raise NotMicroPython("/dev/ttyACM0 is not a MicroPython board: it did not answer the "
+                             "raw REPL")
+    monkeypatch.setattr(Remote, "exec", closed)
+    with pytest.raises(records.NoRecords, match="only in service mode"):
+        records.from_board("/dev/ttyACM0")
+
+
+def test_a_port_that_does_not_exist_is_one_line(tmp_path, capsys):
+    code, out, err = run(capsys, "audit", "--port", str(tmp_path / "ttyNONE"), "--timeout", "10")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "cannot open" in err
+
+
+# -- audit
+
+def test_the_audit_chain_holds_on_the_real_log(folder, played, capsys):
+    code, out, _ = run(capsys, "audit", "--dir", str(folder))
+    assert code == 0, out
+    log = unpack(played["audit.a"])[1]
+    assert "newest hash: %s" % AuditLog(log).head() in out
+    assert "chain holds: 12 entries" in out
+    assert any(line.split()[3:] == ["HANDPAY", "PAID", "S3", "243"] for line in out.splitlines())
+    assert "  games                    11" in out and "  credits_out             243" in out
+
+
+def test_an_audit_entry_changed_behind_the_crc_breaks_the_chain(folder, capsys):
+    def smaller_handpay(log):
+        log["entries"][1][5] = "S3 24"
+    repack(folder, "audit", smaller_handpay)
+    code, out, _ = run(capsys, "audit", "--dir", str(folder))
+    assert code == 1
+    assert out.splitlines()[-1] == "chain BROKEN: entry 2 does not match its hash: it was changed"
+
+
+def test_an_audit_entry_removed_breaks_the_chain(folder, capsys):
+    repack(folder, "audit", lambda log: log["entries"].pop(4))
+    code, out, _ = run(capsys, "audit", "--dir", str(folder))
+    assert code == 1 and "entry 6 follows entry 4: entries are missing" in out
+
+
+# -- a board, through mpremote
+
+def test_recall_and_audit_read_a_boards_data_folder(virtual_board, folder, capsys):
+    started = time.monotonic()
+    remote = Remote(virtual_board.port, timeout=30)
+    # A board that has played: its /data as the cabinet left it (written in one exec).
+    writes = ["import os, binascii", "try:\n    os.mkdir('/data')\nexcept OSError:\n    pass"]
+    for path in sorted(folder.iterdir()):
+        writes.append("f = open('/data/%s', 'wb'); f.write(binascii.unhexlify('%s')); f.close()"
+                      % (path.name, binascii.hexlify(path.read_bytes()).decode()))
+    remote.exec("\n".join(writes))
+    from_board = run(capsys, "recall", "--port", virtual_board.port)
+    assert from_board == run(capsys, "recall", "--dir", str(folder))
+    assert from_board[0] == 0 and len(from_board[1].splitlines()) == 11
+    code, out, _ = run(capsys, "audit", "--port", virtual_board.port)
+    assert code == 0 and "chain holds: 12 entries" in out
+    print("\nrecall and audit from the virtual board: %.1f s" % (time.monotonic() - started))
