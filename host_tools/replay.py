@@ -203,11 +203,15 @@ def _roll_line(table, roll):
     line = {"roll": list(roll.dice), "total": roll.total, "point": roll.point or None,
             "shooter": roll.shooter, "settlements": [settlement_dict(s) for s in roll.settlements]}
     if roll.moves:
-        line["moves"] = [{"player": p, "type": k, "number": n, "amount": a}
-                         for p, k, n, a in roll.moves]
+        line["moves"] = [move_dict(*m) for m in roll.moves]
     line["credits"] = list(table.credits)
     line["on_table"] = [table.on_table(p) for p in range(table.stations())]
     return line
+
+
+def move_dict(player, kind, number, amount):
+    """A come bet that travelled, as the output names it."""
+    return {"player": player, "type": kind, "number": number, "amount": amount}
 
 
 def settlement_dict(s):

@@ -179,7 +179,8 @@ class Cabinet:
         self.meters.settle(settled)
         game = self.meters.counts["games"]
         record = {"game": game, "rules": self.settings.rules.as_dict(), "layout": before,
-                  "dice": dice, "shooter": roll.shooter, "settlements": settled,
+                  "dice": dice, "shooter": roll.shooter, "point": roll.point,
+                  "settlements": settled, "moves": [list(m) for m in roll.moves],
                   "credits": list(self.table.credits),
                   "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
         out.append((PERSIST, "recall%d" % (game % self.settings.recall), record))
