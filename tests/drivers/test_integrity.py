@@ -9,28 +9,7 @@ import os
 from drivers import integrity
 from drivers.integrity import (board_signature, check, file_hash, signature, signed, walk,
                                CHUNK)
-
-_made = [0]
-
-
-def folder():
-    """A new empty folder: a temporary one on CPython, a fresh one on MicroPython's FS."""
-    try:
-        import tempfile
-    except ImportError:
-        while True:
-            _made[0] += 1
-            path = "/_integrity_test_%d" % _made[0]
-            try:
-                os.stat(path)
-            except OSError:
-                os.mkdir(path)
-                return path
-    import atexit
-    import shutil
-    path = tempfile.mkdtemp(prefix="integrity_test_")
-    atexit.register(shutil.rmtree, path, True)
-    return path
+from folders import folder
 
 
 def sha(data):
@@ -39,7 +18,7 @@ def sha(data):
 
 def board(files):
     """A folder playing a board's "/": files is {board path: bytes}."""
-    root = folder()
+    root = folder("integrity_test")
     for path, data in files.items():
         parts = path.split("/")[1:]
         for i in range(1, len(parts)):

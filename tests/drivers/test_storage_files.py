@@ -4,28 +4,7 @@
 import os
 
 from drivers.storage import Storage, MemoryStorage
-
-_made = [0]
-
-
-def folder():
-    """A new empty folder: a temporary one on CPython, a fresh one on MicroPython's FS."""
-    try:
-        import tempfile
-    except ImportError:
-        while True:
-            _made[0] += 1
-            path = "/_storage_test_%d" % _made[0]
-            try:
-                os.stat(path)
-            except OSError:
-                os.mkdir(path)
-                return path
-    import atexit
-    import shutil
-    path = tempfile.mkdtemp(prefix="storage_test_")
-    atexit.register(shutil.rmtree, path, True)
-    return path
+from folders import folder
 
 
 def files(path):
@@ -105,7 +84,7 @@ def contract(make):
 
 
 def test_the_flash_files_keep_the_contract():
-    contract(lambda: Storage(folder(), os))
+    contract(lambda: Storage(folder("storage_test"), os))
 
 
 def test_the_twin_keeps_the_contract():
@@ -113,7 +92,7 @@ def test_the_twin_keeps_the_contract():
 
 
 def test_the_files_are_where_storage_says_and_outlive_it():
-    path = folder()
+    path = folder("storage_test")
     Storage(path, os).write("meters", b"42")
     assert files(path) == ["meters"]  # no .tmp left behind
     with open(path + "/meters", "rb") as f:
@@ -123,14 +102,14 @@ def test_the_files_are_where_storage_says_and_outlive_it():
 
 
 def test_the_folder_is_made_when_missing():
-    path = folder() + "/data"
+    path = folder("storage_test") + "/data"
     store = Storage(path, os)
     store.write("a", b"1")
     assert files(path) == ["a"]
 
 
 def test_a_power_cut_before_the_rename_leaves_the_old_content():
-    path = folder()
+    path = folder("storage_test")
     Storage(path, os).write("meters", b"old")
     cut = CutBeforeRename()
     try:
@@ -148,7 +127,7 @@ def test_a_power_cut_before_the_rename_leaves_the_old_content():
 
 
 def test_a_power_cut_on_a_first_write_leaves_no_file():
-    path = folder()
+    path = folder("storage_test")
     try:
         Storage(path, CutBeforeRename()).write("recall", b"new")
     except PowerCut:
@@ -158,7 +137,7 @@ def test_a_power_cut_on_a_first_write_leaves_no_file():
 
 
 def test_stale_tmp_files_are_removed_at_start_and_never_listed():
-    path = folder()
+    path = folder("storage_test")
     for name in ("a.tmp", "b", "c.tmp"):
         with open(path + "/" + name, "wb") as f:
             f.write(b"x")
@@ -167,7 +146,7 @@ def test_stale_tmp_files_are_removed_at_start_and_never_listed():
 
 
 def test_a_failed_rename_raises_and_leaves_the_old_content_and_no_tmp():
-    path = folder()
+    path = folder("storage_test")
     Storage(path, os).write("meters", b"old")
     store = Storage(path, RenameFails())
     try:
@@ -182,7 +161,7 @@ def test_a_failed_rename_raises_and_leaves_the_old_content_and_no_tmp():
 
 def test_a_file_that_cannot_be_read_is_an_error_not_a_missing_file():
     # Meters that cannot be read must not read as "no meters yet".
-    path = folder()
+    path = folder("storage_test")
     os.mkdir(path + "/meters")  # a folder where the file should be
     store = Storage(path, os)
     try:

@@ -19,21 +19,10 @@ from host_tools import FIRMWARE, flash, signature
 from host_tools.remote import (BoardCommandFailed, NoPortFound, NotMicroPython, Remote,
                                installed)
 
-ROOT = os.path.dirname(FIRMWARE)
+from repo_modules import ROOT, load
 
 
-def _load(name, path):
-    # By path, not as tests.virtual_board.fixture: a package in the venv may bring its own
-    # top-level `tests` (crapssim does), which hides the repository's.
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_board = _load("virtual_board_fixture", os.path.join(ROOT, "tests", "virtual_board", "fixture.py"))
+_board = load("virtual_board_fixture", "tests", "virtual_board", "fixture.py")
 VirtualBoard = _board.VirtualBoard
 virtual_board = _board.virtual_board  # the module-scoped fixture
 PY = sys.executable

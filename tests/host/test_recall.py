@@ -4,35 +4,22 @@
 # valid one) is caught by the replay or the audit chain, not by the CRC.
 import binascii
 import glob
-import importlib.util
 import io
-import json
-import os
-import sys
 import time
 
 import pytest
 
-from host_tools import FIRMWARE, __main__ as cli, records, replay
+from host_tools import __main__ as cli, records, replay
 from host_tools.remote import NotMicroPython, Remote
 from drivers.storage import MemoryStorage
 from terminal.audit import AuditLog
 from terminal.memory import pack, unpack
 
-ROOT = os.path.dirname(FIRMWARE)
+from repo_modules import load
 
 
-def _load(name, path):
-    # By path: `tests` is not a safe package name (see test_flash.py).
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-power_cuts = _load("power_cuts", os.path.join(ROOT, "tests", "terminal", "power_cuts.py"))
-_board = _load("virtual_board_fixture", os.path.join(ROOT, "tests", "virtual_board", "fixture.py"))
+power_cuts = load("power_cuts", "tests", "terminal", "power_cuts.py")
+_board = load("virtual_board_fixture", "tests", "virtual_board", "fixture.py")
 virtual_board = _board.virtual_board
 
 
