@@ -5,8 +5,8 @@ from craps import checks, errors
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
     NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, FIXED_NUMBER, UNITS, STAY_UP,
-    ODDS_ON, settle_code, roll_codes, decide_part, pays, part_pays, parts, mark, commission,
-    odds_cap, laid)
+    ODDS_ON, KIND_ID, ON_ID, settle_code, roll_table, decide_part, pays, part_pays, parts, mark,
+    commission, odds_cap, laid)
 
 MAX_STATIONS = 8
 
@@ -16,6 +16,12 @@ def next_point(point, total):
     if not point:
         return total if total in POINTS else 0
     return 0 if total == 7 or total == point else point
+
+
+def spot(w):
+    """Where a wager sits on the layout, as one small int: its station, kind, number and the bet
+    its odds back. The key of the table's index (Table.find)."""
+    return ((KIND_ID[w.kind] * 100 + w.number) * 8 + ON_ID[w.on]) * MAX_STATIONS + w.player
 
 
 def seven_out(point, total):
@@ -77,6 +83,7 @@ class Table:
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
         self._settlements = []  # this roll's settlements, drawn from _pool
         self._pool = []
+        self._index = {}  # spot() -> the wager there, kept in step with `wagers` (see _reindex)
 
     # -- looking at the table
 
@@ -88,9 +95,15 @@ class Table:
         return sum(w.amount + w.vig for w in self.wagers if w.player == player)
 
     def find(self, player, kind, number=0, on=None):
-        for w in self.wagers:
-            if w.player == player and w.kind == kind and w.number == number and w.on == on:
-                return w
+        try:
+            w = self._index.get(((KIND_ID[kind] * 100 + number) * 8 + ON_ID[on]) * MAX_STATIONS
+                                + player)
+        except (KeyError, TypeError):
+            return None  # no wager is of that kind, backs that bet, or is named so
+        # A number or station out of range could name another spot; once these two agree, the
+        # kind and the bet backed must too.
+        if w is not None and w.number == number and w.player == player:
+            return w
         return None
 
     def next_shooter(self):
@@ -126,7 +139,7 @@ class Table:
         self._check_credits(player, amount + vig)
         if w is None:
             w = Wager(player, kind, number)
-            self.wagers.append(w)
+            self.wagers.append(w)  # _ready() below puts it in the index
         self._stake(w, amount, vig)
         if working is not None:
             w.call(working)
@@ -173,11 +186,11 @@ class Table:
         back = take + vig_back
         if backed and not left:
             back += backed.amount
-            self.wagers.remove(backed)
+            self._take_off(backed)
         w.amount = left
         w.vig -= vig_back
         if not left:
-            self.wagers.remove(w)
+            self._take_off(w)
         self.credits[player] += back
         return back
 
@@ -216,10 +229,16 @@ class Table:
         del settlements[:]
         travelled = []
         wagers = self.wagers
+        index = self._index
         kept = 0
-        roll = (d1 - 1) * 6 + d2 - 1  # the roll's index in roll_codes()
+        at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
         for w in wagers:
-            if self._settle(w, point, d1, d2, roll, travelled):
+            codes = w.codes
+            if codes is not None and not codes[at]:
+                pass  # NONE: most wagers, most rolls
+            elif self._settle(w, point, d1, d2, at, travelled):
+                if index.get(w._spot) is w:
+                    del index[w._spot]
                 continue
             wagers[kept] = w
             kept += 1
@@ -241,7 +260,7 @@ class Table:
         self.betting_open = True
         return Roll((d1, d2), self.point, shooter, settlements, moves)
 
-    def _settle(self, w, point, d1, d2, roll, travelled):
+    def _settle(self, w, point, d1, d2, at, travelled):
         """Apply the roll to one wager. True when the wager leaves the layout."""
         kind = w.kind
         if kind in UNITS:
@@ -251,7 +270,7 @@ class Table:
             w.state = mark(w, point, d1 + d2)
             code = settle_code(w, point, d1, d2, self.rules)
         else:
-            code = w.codes[1 if point else 0][roll]
+            code = w.codes[at]
         if code == NONE:
             return False
         if code == MOVE:
@@ -294,9 +313,30 @@ class Table:
         self.credits[w.player] += s.win + s.returned
 
     def _ready(self, w):
-        # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll().
+        # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
+        # and its spot in the index find() reads.
         if w.kind not in SIDE and w.kind not in UNITS:
-            w.codes = roll_codes(w, self.rules)
+            w.codes = roll_table(w, self.rules)
+        index = self._index
+        where = spot(w)
+        old = getattr(w, "_spot", None)
+        if old != where:
+            if old is not None and index.get(old) is w:
+                del index[old]
+            w._spot = where
+        index[where] = w
+
+    def _reindex(self):
+        """Build every wager's look-ups again (roll_table() and the index find() reads) from
+        `wagers` alone: call it after setting `wagers` directly, as a restored table does."""
+        self._index = {}
+        for w in reversed(self.wagers):  # a spot taken twice finds the first made, as a scan did
+            self._ready(w)
+
+    def _take_off(self, w):
+        self.wagers.remove(w)
+        if self._index.get(w._spot) is w:
+            del self._index[w._spot]
 
     def _settlement(self, w, outcome):
         # The next record of this roll, reused from earlier rolls where there is one.
