@@ -4,11 +4,21 @@
 from craps import checks, errors
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, FIXED_NUMBER, UNITS, STAY_UP,
-    ODDS_ON, KIND_ID, ON_ID, settle_code, roll_table, decide_part, pays, part_pays, parts, mark,
-    commission, odds_cap, laid)
+    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
+    STAY_UP, ODDS_ON, KIND_ID, ON_ID, layout_id, settle_code, roll_table, decide_part, pays,
+    part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
 
 MAX_STATIONS = 8
+# For bet()'s quick path: the number the table keeps for the kinds made on none...
+_PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
+              if kind not in NUMBERS and kind != "hop")
+# ...the kinds with a moment of their own (_check_timing), and those whose limits are more than
+# the table's minimum and maximum (checks.limits).
+_TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
+_LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
+_ODDS_ID = KIND_ID["odds"]
+_SPECIAL = dict.fromkeys(SIDE + tuple(UNITS))  # settled by their state or their parts: no codes
+_COMMISSIONED = dict.fromkeys(kind for kind in KINDS if commission_rate(kind, 4))
 
 
 def next_point(point, total):
@@ -16,12 +26,6 @@ def next_point(point, total):
     if not point:
         return total if total in POINTS else 0
     return 0 if total == 7 or total == point else point
-
-
-def spot(w):
-    """Where a wager sits on the layout, as one small int: its station, kind, number and the bet
-    its odds back. The key of the table's index (Table.find)."""
-    return ((KIND_ID[w.kind] * 100 + w.number) * 8 + ON_ID[w.on]) * MAX_STATIONS + w.player
 
 
 def seven_out(point, total):
@@ -83,7 +87,10 @@ class Table:
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
         self._settlements = []  # this roll's settlements, drawn from _pool
         self._pool = []
-        self._index = {}  # spot() -> the wager there, kept in step with `wagers` (see _reindex)
+        # Where each wager sits -> the wager: its spot is layout_id() * MAX_STATIONS + station,
+        # one small int. Kept in step with `wagers` by _place, roll and _take_off (see _reindex).
+        self._index = {}
+        self._codes = {}  # roll_table()s at hand (see _place)
 
     # -- looking at the table
 
@@ -124,48 +131,82 @@ class Table:
 
     def bet(self, player, kind, amount, number=0, working=None):
         """Make a wager, or add to the same one. Returns the wager on the layout."""
-        self._check_open(player)
-        number = checks.wager_number(kind, number)
-        checks.amount(amount)
-        self._check_timing(kind)
+        # Each check is asked in full only where a quick test cannot pass it: the refusals, and
+        # their order, are the checks' own.
+        if type(player) is not int or not 0 <= player < len(self.credits) \
+                or not self.betting_open:
+            self._check_open(player)
+        fixed = _PLAIN.get(kind)
+        if fixed is None or number:
+            number = checks.wager_number(kind, number)
+        else:
+            number = fixed
+        if type(amount) is not int or amount <= 0:
+            checks.amount(amount)
+        if kind in _TIMED:
+            self._check_timing(kind)
         if working is not None:
             checks.toggle(kind, None)
-        w = self.find(player, kind, number)
-        if w and w.state:
-            raise errors.HandStarted("your %s bet already counts: it cannot be added to" % kind)
-        total = amount + (w.amount if w else 0)
-        checks.limits(self.rules, kind, number, total)
-        vig = self._vig_due(kind, number, total) - (w.vig if w else 0)
-        self._check_credits(player, amount + vig)
+        layout = (KIND_ID[kind] * 100 + number) * 8  # layout_id(kind, number, None)
+        w = self._index.get(layout * MAX_STATIONS + player)
+        rules = self.rules
         if w is None:
-            w = Wager(player, kind, number)
-            self.wagers.append(w)  # _ready() below puts it in the index
-        self._stake(w, amount, vig)
+            total = amount
+            vig = 0
+        else:
+            if w.state:
+                raise errors.HandStarted("your %s bet already counts: it cannot be added to"
+                                         % kind)
+            total = amount + w.amount
+            vig = -w.vig
+        if kind in _LIMITED or not rules.table_min <= total <= rules.table_max:
+            checks.limits(rules, kind, number, total)
+        if rules.commission == "up_front":
+            vig += self._vig_due(kind, number, total)
+        if amount + vig > self.credits[player]:
+            self._check_credits(player, amount + vig)
+        if w is None:
+            w = Wager(player, kind, number, amount)
+            w.vig = vig
+            self.credits[player] -= amount + vig
+            self.wagers.append(w)
+            self._place(w, layout)
+        else:
+            self._stake(w, amount, vig)
         if working is not None:
             w.call(working)
-        self._ready(w)
+            self._ready(w)
         return w
 
     def odds(self, player, on, amount, number=0, working=None):
         """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
-        self._check_open(player)
-        checks.amount(amount)
+        if type(player) is not int or not 0 <= player < len(self.credits) \
+                or not self.betting_open:
+            self._check_open(player)
+        if type(amount) is not int or amount <= 0:
+            checks.amount(amount)
         flat = self._flat_for_odds(player, on, number)
         if working is not None:
             checks.toggle("odds", on)
-        w = self.find(player, "odds", flat.number, on)
+        number = flat.number
+        layout = (_ODDS_ID * 100 + number) * 8 + ON_ID[on]  # layout_id("odds", number, on)
+        w = self._index.get(layout * MAX_STATIONS + player)
         total = amount + (w.amount if w else 0)
-        cap = odds_cap(flat.amount, flat.number, laid(on), self.rules)
+        cap = odds_cap(flat.amount, number, laid(on), self.rules)
         if total > cap:
-            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (flat.number, cap))
-        self._check_credits(player, amount)
+            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (number, cap))
+        if amount > self.credits[player]:
+            self._check_credits(player, amount)
         if w is None:
-            w = Wager(player, "odds", flat.number, 0, on)
+            w = Wager(player, "odds", number, amount, on)
+            self.credits[player] -= amount
             self.wagers.append(w)
-        self._stake(w, amount, 0)
+            self._place(w, layout)
+        else:
+            self._stake(w, amount, 0)
         if working is not None:
             w.call(working)
-        self._ready(w)
+            self._ready(w)
         return w
 
     def remove(self, player, kind, number=0, amount=None, on=None):
@@ -219,31 +260,80 @@ class Table:
 
     def roll(self, d1, d2):
         """Settle a valid roll. Returns a Roll; betting opens again."""
-        checks.die(d1)
-        checks.die(d2)
+        if type(d1) is not int or not 1 <= d1 <= 6 or type(d2) is not int or not 1 <= d2 <= 6:
+            checks.die(d1)  # the refusal, for whichever die it is
+            checks.die(d2)
         shooter = self.next_shooter()
         if shooter is not None:
             self.holder = shooter
         point = self.point
+        total = d1 + d2
+        rules = self.rules
+        credits = self.credits
+        index = self._index
+        pool = self._pool
         settlements = self._settlements
         del settlements[:]
         travelled = []
         wagers = self.wagers
-        index = self._index
         kept = 0
         at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
         for w in wagers:
             codes = w.codes
-            if codes is not None and not codes[at]:
-                pass  # NONE: most wagers, most rolls
-            elif self._settle(w, point, d1, d2, at, travelled):
+            if codes is not None:
+                code = codes[at]
+            elif w.kind in UNITS:
+                self._settle_compound(w, total)
                 if index.get(w._spot) is w:
                     del index[w._spot]
                 continue
+            elif w.kind in SIDE:
+                w.state = mark(w, point, total)
+                code = settle_code(w, point, d1, d2, rules)
+            else:  # a wager set on the table without _ready()
+                self._ready(w)
+                code = w.codes[at]
+            if code == NONE:
+                pass  # most wagers, most rolls
+            elif code == MOVE:
+                if w.kind in COME:
+                    travelled.append(w)
+                else:
+                    w.move(total)  # a line bet follows the puck
+                    self._ready(w)
+            else:
+                # The next record of this roll, reused from earlier rolls (see _settlement).
+                n = len(settlements)
+                if n < len(pool):
+                    s = pool[n]
+                    s.reset(w, code)
+                else:
+                    s = Settlement(w, code)
+                    pool.append(s)
+                settlements.append(s)
+                amount = w.amount
+                if code == WIN:
+                    ratio = pays(w, d1, d2, rules)
+                    if w.kind in _COMMISSIONED:
+                        s.commission = commission(w.kind, w.number, amount)
+                    s.win = amount * ratio[0] // ratio[1] - s.commission
+                    if w.kind in STAY_UP:
+                        s.stays = amount
+                    else:
+                        s.returned = amount
+                elif code == LOSE:
+                    s.lost = amount
+                    s.commission = w.vig  # an up-front commission is the house's once it loses
+                else:
+                    s.returned = amount
+                credits[w.player] += s.win + s.returned
+                if not s.stays:  # the wager leaves the layout
+                    if index.get(w._spot) is w:
+                        del index[w._spot]
+                    continue
             wagers[kept] = w
             kept += 1
         del wagers[kept:]
-        total = d1 + d2
         moves = []
         for w in travelled:
             # A come bet already on this number was just decided: the one travelling takes its place.
@@ -259,43 +349,6 @@ class Table:
             self.hand_rolls += 1
         self.betting_open = True
         return Roll((d1, d2), self.point, shooter, settlements, moves)
-
-    def _settle(self, w, point, d1, d2, at, travelled):
-        """Apply the roll to one wager. True when the wager leaves the layout."""
-        kind = w.kind
-        if kind in UNITS:
-            self._settle_compound(w, d1 + d2)
-            return True
-        if kind in SIDE:
-            w.state = mark(w, point, d1 + d2)
-            code = settle_code(w, point, d1, d2, self.rules)
-        else:
-            code = w.codes[at]
-        if code == NONE:
-            return False
-        if code == MOVE:
-            if kind in COME:
-                travelled.append(w)
-            else:
-                w.move(d1 + d2)  # a line bet follows the puck
-                self._ready(w)
-            return False
-        s = self._settlement(w, code)
-        if code == WIN:
-            ratio = pays(w, d1, d2, self.rules)
-            s.commission = commission(kind, w.number, w.amount)
-            s.win = w.amount * ratio[0] // ratio[1] - s.commission
-            if kind in STAY_UP:
-                s.stays = w.amount
-            else:
-                s.returned = w.amount
-        elif code == LOSE:
-            s.lost = w.amount
-            s.commission = w.vig  # an up-front commission is the house's once the wager loses
-        else:
-            s.returned = w.amount
-        self.credits[w.player] += s.win + s.returned
-        return not s.stays
 
     def _settle_compound(self, w, total):
         # Paid as separate wagers on its parts, each rounded on its own (004 §6.2-6.4).
@@ -315,16 +368,24 @@ class Table:
     def _ready(self, w):
         # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
         # and its spot in the index find() reads.
-        if w.kind not in SIDE and w.kind not in UNITS:
-            w.codes = roll_table(w, self.rules)
-        index = self._index
-        where = spot(w)
-        old = getattr(w, "_spot", None)
-        if old != where:
-            if old is not None and index.get(old) is w:
-                del index[old]
-            w._spot = where
-        index[where] = w
+        old = getattr(w, "_spot", None)  # where it was, if it was placed before
+        if old is not None and self._index.get(old) is w:
+            del self._index[old]
+        self._place(w, layout_id(w.kind, w.number, w.on))
+
+    def _place(self, w, layout):
+        # A wager new or changed, at layout_id() `layout`: its codes and its index entry.
+        if w.kind not in _SPECIAL:
+            # roll_table(), kept at hand by its own key: the layout, the call (on, off, house
+            # default) and the one house rule the codes depend on.
+            key = (layout * 3 + (0 if w.working is None else 2 if w.working else 1)) * 2 \
+                + (1 if self.rules.bar == 2 else 0)
+            codes = self._codes.get(key)
+            if codes is None:
+                codes = self._codes[key] = roll_table(w, self.rules, layout)
+            w.codes = codes
+        w._spot = where = layout * MAX_STATIONS + w.player
+        self._index[where] = w
 
     def _reindex(self):
         """Build every wager's look-ups again (roll_table() and the index find() reads) from
