@@ -2,6 +2,7 @@
 # Every method that takes a step checks it whole before it changes anything: a refusal
 # (craps.errors) leaves the table exactly as it was.
 from craps import checks, errors
+from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
     NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
@@ -16,7 +17,11 @@ _PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
 # the table's minimum and maximum (checks.limits).
 _TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
 _LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
-_ODDS_ID = KIND_ID["odds"]
+# A spot's parts (see spot()), for find(), bet() and odds() to add up.
+_KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
+_ON_SPOT = dict((on, i * MAX_STATIONS) for on, i in ON_ID.items())
+_NUMBER_SPOT = const(64)  # 8 * MAX_STATIONS
+_ODDS_SPOT = _KIND_SPOT["odds"]
 _SPECIAL = dict.fromkeys(SIDE + tuple(UNITS))  # settled by their state or their parts: no codes
 _COMMISSIONED = dict.fromkeys(kind for kind in KINDS if commission_rate(kind, 4))
 
@@ -26,6 +31,12 @@ def next_point(point, total):
     if not point:
         return total if total in POINTS else 0
     return 0 if total == 7 or total == point else point
+
+
+def spot(w):
+    """Where a wager sits, as one small int: its kind, number and the bet its odds back
+    (wagers.layout_id), and its station. The key of the table's index (Table.find)."""
+    return layout_id(w.kind, w.number, w.on) * MAX_STATIONS + w.player
 
 
 def seven_out(point, total):
@@ -103,8 +114,8 @@ class Table:
 
     def find(self, player, kind, number=0, on=None):
         try:
-            w = self._index.get(((KIND_ID[kind] * 100 + number) * 8 + ON_ID[on]) * MAX_STATIONS
-                                + player)
+            # spot(), from the parts of the wager it names
+            w = self._index.get(_KIND_SPOT[kind] + number * _NUMBER_SPOT + _ON_SPOT[on] + player)
         except (KeyError, TypeError):
             return None  # no wager is of that kind, backs that bet, or is named so
         # A number or station out of range could name another spot; once these two agree, the
@@ -147,8 +158,8 @@ class Table:
             self._check_timing(kind)
         if working is not None:
             checks.toggle(kind, None)
-        layout = (KIND_ID[kind] * 100 + number) * 8  # layout_id(kind, number, None)
-        w = self._index.get(layout * MAX_STATIONS + player)
+        where = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player  # spot(); on: None
+        w = self._index.get(where)
         rules = self.rules
         if w is None:
             total = amount
@@ -170,7 +181,7 @@ class Table:
             w.vig = vig
             self.credits[player] -= amount + vig
             self.wagers.append(w)
-            self._place(w, layout)
+            self._place(w, where)
         else:
             self._stake(w, amount, vig)
         if working is not None:
@@ -189,8 +200,8 @@ class Table:
         if working is not None:
             checks.toggle("odds", on)
         number = flat.number
-        layout = (_ODDS_ID * 100 + number) * 8 + ON_ID[on]  # layout_id("odds", number, on)
-        w = self._index.get(layout * MAX_STATIONS + player)
+        where = _ODDS_SPOT + number * _NUMBER_SPOT + _ON_SPOT[on] + player  # spot()
+        w = self._index.get(where)
         total = amount + (w.amount if w else 0)
         cap = odds_cap(flat.amount, number, laid(on), self.rules)
         if total > cap:
@@ -201,7 +212,7 @@ class Table:
             w = Wager(player, "odds", number, amount, on)
             self.credits[player] -= amount
             self.wagers.append(w)
-            self._place(w, layout)
+            self._place(w, where)
         else:
             self._stake(w, amount, 0)
         if working is not None:
@@ -371,20 +382,20 @@ class Table:
         old = getattr(w, "_spot", None)  # where it was, if it was placed before
         if old is not None and self._index.get(old) is w:
             del self._index[old]
-        self._place(w, layout_id(w.kind, w.number, w.on))
+        self._place(w, spot(w))
 
-    def _place(self, w, layout):
-        # A wager new or changed, at layout_id() `layout`: its codes and its index entry.
+    def _place(self, w, where):
+        # A wager new or changed, at spot `where`: its codes and its index entry.
         if w.kind not in _SPECIAL:
-            # roll_table(), kept at hand by its own key: the layout, the call (on, off, house
-            # default) and the one house rule the codes depend on.
-            key = (layout * 3 + (0 if w.working is None else 2 if w.working else 1)) * 2 \
-                + (1 if self.rules.bar == 2 else 0)
+            # roll_table(), kept at hand by its own key: the layout (the spot less the station),
+            # the call (on, off, house default) and the one house rule the codes depend on.
+            key = ((where - w.player) * 3 + (0 if w.working is None else 2 if w.working else 1)) \
+                * 2 + (1 if self.rules.bar == 2 else 0)
             codes = self._codes.get(key)
             if codes is None:
-                codes = self._codes[key] = roll_table(w, self.rules, layout)
+                codes = self._codes[key] = roll_table(w, self.rules)
             w.codes = codes
-        w._spot = where = layout * MAX_STATIONS + w.player
+        w._spot = where
         self._index[where] = w
 
     def _reindex(self):

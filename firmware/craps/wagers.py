@@ -207,16 +207,14 @@ def roll_codes(w, rules):
     return codes[:36], codes[36:]
 
 
-def roll_table(w, rules, layout=None):
+def roll_table(w, rules):
     """roll_codes() as the table keeps them, one 72-byte string: roll i with the puck OFF at i,
     with it ON at 36 + i. Computed once for all the wagers alike; a roll looks it up instead of
-    deciding again. layout: layout_id(w) where the caller has it already."""
-    if layout is None:
-        layout = layout_id(w.kind, w.number, w.on)
+    deciding again."""
     # A small int, not a tuple: the lookup allocates nothing on the chip. The wager's call (on,
     # off, house default) stands in for works_on_come_out(), which it decides with the layout.
     called = 0 if w.working is None else 2 if w.working else 1
-    key = (layout * 3 + called) * 2 + (1 if rules.bar == 2 else 0)
+    key = (layout_id(w.kind, w.number, w.on) * 3 + called) * 2 + (1 if rules.bar == 2 else 0)
     codes = _CODES.get(key)
     if codes is None:
         codes = bytes([settle_code(w, point, d1, d2, rules) for point in (0, 4)
