@@ -22,6 +22,8 @@ _KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
 _ON_SPOT = dict((on, i * MAX_STATIONS) for on, i in ON_ID.items())
 _NUMBER_SPOT = const(64)  # 8 * MAX_STATIONS
 _ODDS_SPOT = _KIND_SPOT["odds"]
+_PASS_SPOT = _KIND_SPOT["pass"]
+_DONT_PASS_SPOT = _KIND_SPOT["dont_pass"]
 _SPECIAL = dict.fromkeys(SIDE + tuple(UNITS))  # settled by their state or their parts: no codes
 _COMMISSIONED = dict.fromkeys(kind for kind in KINDS if commission_rate(kind, 4))
 
@@ -126,9 +128,14 @@ class Table:
 
     def next_shooter(self):
         """The first station clockwise from the holder with a line bet, or None: the house rolls."""
+        holder = self.holder
+        # Most rolls: the holder's own line bet, which sits on the point (line bets follow it).
+        at = self.point * _NUMBER_SPOT + holder
+        if self._index.get(_PASS_SPOT + at) or self._index.get(_DONT_PASS_SPOT + at):
+            return holder
         n = len(self.credits)
         for i in range(n):
-            station = (self.holder + i) % n
+            station = (holder + i) % n
             for w in self.wagers:
                 if w.player == station and w.kind in LINE:
                     return station
@@ -310,8 +317,7 @@ class Table:
                 if w.kind in COME:
                     travelled.append(w)
                 else:
-                    w.move(total)  # a line bet follows the puck
-                    self._ready(w)
+                    self._move(w, total)  # a line bet follows the puck
             else:
                 # The next record of this roll, reused from earlier rolls (see _settlement).
                 n = len(settlements)
@@ -348,8 +354,7 @@ class Table:
         moves = []
         for w in travelled:
             # A come bet already on this number was just decided: the one travelling takes its place.
-            w.move(total)
-            self._ready(w)
+            self._move(w, total)
             moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
@@ -397,6 +402,15 @@ class Table:
             w.codes = codes
         w._spot = where
         self._index[where] = w
+
+    def _move(self, w, number):
+        # The wager travels to `number`: its codes and its spot go with it.
+        where = w._spot
+        if self._index.get(where) is w:
+            del self._index[where]
+        where += (number - w.number) * _NUMBER_SPOT
+        w.move(number)
+        self._place(w, where)
 
     def _reindex(self):
         """Build every wager's look-ups again (roll_table() and the index find() reads) from
