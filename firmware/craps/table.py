@@ -154,7 +154,10 @@ class Table:
         if type(player) is not int or not 0 <= player < len(self.credits) \
                 or not self.betting_open:
             self._check_open(player)
-        fixed = _PLAIN.get(kind)
+        try:
+            fixed = _PLAIN.get(kind)
+        except TypeError:
+            fixed = None  # not a kind at all: wager_number says so
         if fixed is None or number:
             number = checks.wager_number(kind, number)
         else:
@@ -384,9 +387,8 @@ class Table:
     def _ready(self, w):
         # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
         # and its spot in the index find() reads.
-        old = getattr(w, "_spot", None)  # where it was, if it was placed before
-        if old is not None and self._index.get(old) is w:
-            del self._index[old]
+        if self._index.get(w._spot) is w:  # where it was, if it was placed before
+            del self._index[w._spot]
         self._place(w, spot(w))
 
     def _place(self, w, where):

@@ -68,6 +68,7 @@ class Wager:
         self.vig = 0  # commission paid up front: the house's if the wager loses, else given back
         self.state = 0  # side bets: the points made or totals seen, as bits
         self.codes = None  # roll_table(), looked up once; None again when number or working change
+        self._spot = None  # its key in a table's index (Table._place); None: in none yet
 
     def move(self, number):
         """The wager travels to (or is named by) another number."""

@@ -83,3 +83,11 @@ def test_a_table_restored_by_setting_its_wagers_finds_them_after_reindex():
         [(s.kind, s.number, s.win) for s in b.settlements]
     assert restored.credits == t.credits
     agrees(restored)
+
+
+def test_a_kind_that_is_no_name_at_all_is_an_unknown_wager():
+    from support import refused
+    from craps import errors
+    t = table()
+    refused(errors.UnknownWager, t, t.bet, 0, ["pass"], 10)
+    refused(errors.UnknownWager, t, t.bet, 0, None, 10)
