@@ -322,32 +322,43 @@ class Table:
                 else:
                     self._move(w, total)  # a line bet follows the puck
             else:
-                # The next record of this roll, reused from earlier rolls (see _settlement).
+                amount = w.amount
+                win = fee = lost = returned = stays = 0
+                if code == WIN:
+                    ratio = pays(w, d1, d2, rules)
+                    if w.kind in _COMMISSIONED:
+                        fee = commission(w.kind, w.number, amount)
+                    win = amount * ratio[0] // ratio[1] - fee
+                    if w.kind in STAY_UP:
+                        stays = amount
+                    else:
+                        returned = amount
+                elif code == LOSE:
+                    lost = amount
+                    fee = w.vig  # an up-front commission is the house's once the wager loses
+                else:
+                    returned = amount
+                credits[w.player] += win + returned
+                # The record: the next of this roll, reused from earlier rolls (see _settlement),
+                # filled in as Settlement.reset() does, with what the roll did.
                 n = len(settlements)
                 if n < len(pool):
                     s = pool[n]
-                    s.reset(w, code)
                 else:
                     s = Settlement(w, code)
                     pool.append(s)
                 settlements.append(s)
-                amount = w.amount
-                if code == WIN:
-                    ratio = pays(w, d1, d2, rules)
-                    if w.kind in _COMMISSIONED:
-                        s.commission = commission(w.kind, w.number, amount)
-                    s.win = amount * ratio[0] // ratio[1] - s.commission
-                    if w.kind in STAY_UP:
-                        s.stays = amount
-                    else:
-                        s.returned = amount
-                elif code == LOSE:
-                    s.lost = amount
-                    s.commission = w.vig  # an up-front commission is the house's once it loses
-                else:
-                    s.returned = amount
-                credits[w.player] += s.win + s.returned
-                if not s.stays:  # the wager leaves the layout
+                s.player = w.player
+                s.kind = w.kind
+                s.number = w.number
+                s.on = w.on
+                s.outcome = code
+                s.win = win
+                s.commission = fee
+                s.lost = lost
+                s.returned = returned
+                s.stays = stays
+                if not stays:  # the wager leaves the layout
                     if index.get(w._spot) is w:
                         del index[w._spot]
                     continue
@@ -394,10 +405,11 @@ class Table:
     def _place(self, w, where):
         # A wager new or changed, at spot `where`: its codes and its index entry.
         if w.kind not in _SPECIAL:
-            # roll_table(), kept at hand by its own key: the layout (the spot less the station),
-            # the call (on, off, house default) and the one house rule the codes depend on.
-            key = ((where - w.player) * 3 + (0 if w.working is None else 2 if w.working else 1)) \
-                * 2 + (1 if self.rules.bar == 2 else 0)
+            # roll_table(), kept at hand by its own key: the spot less the station (its low three
+            # bits are 0), plus the call (0 house default, 1 off, 2 on) and 4 for the one house
+            # rule the codes depend on.
+            key = where - w.player + (0 if w.working is None else 2 if w.working else 1) \
+                + (4 if self.rules.bar == 2 else 0)
             codes = self._codes.get(key)
             if codes is None:
                 codes = self._codes[key] = roll_table(w, self.rules)

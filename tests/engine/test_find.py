@@ -91,3 +91,14 @@ def test_a_kind_that_is_no_name_at_all_is_an_unknown_wager():
     t = table()
     refused(errors.UnknownWager, t, t.bet, 0, ["pass"], 10)
     refused(errors.UnknownWager, t, t.bet, 0, None, 10)
+
+
+def test_a_table_given_other_rules_and_reindexed_settles_by_them():
+    from craps.wagers import PUSH, WIN
+    t = table()
+    t.bet(0, "dont_pass", 10)
+    assert t.roll(1, 1).settlements[0].outcome == WIN  # bar 12: a 2 wins for the don't side
+    t.bet(0, "dont_pass", 10)
+    t.rules = HouseRules({"bar": 2})
+    t._reindex()
+    assert t.roll(1, 1).settlements[0].outcome == PUSH  # bar 2
