@@ -2,13 +2,30 @@
 # Every method that takes a step checks it whole before it changes anything: a refusal
 # (craps.errors) leaves the table exactly as it was.
 from craps import checks, errors
+from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, FIXED_NUMBER, UNITS, STAY_UP,
-    ODDS_ON, settle_code, roll_codes, decide_part, pays, part_pays, parts, mark, commission,
-    odds_cap, laid)
+    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
+    STAY_UP, ODDS_ON, KIND_ID, ON_ID, layout_id, settle_code, roll_table, decide_part, pays,
+    part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
 
 MAX_STATIONS = 8
+# For bet()'s quick path: the number the table keeps for the kinds made on none...
+_PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
+              if kind not in NUMBERS and kind != "hop")
+# ...the kinds with a moment of their own (_check_timing), and those whose limits are more than
+# the table's minimum and maximum (checks.limits).
+_TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
+_LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
+# A spot's parts (see spot()), for find(), bet() and odds() to add up.
+_KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
+_ON_SPOT = dict((on, i * MAX_STATIONS) for on, i in ON_ID.items())
+_NUMBER_SPOT = const(64)  # 8 * MAX_STATIONS
+_ODDS_SPOT = _KIND_SPOT["odds"]
+_PASS_SPOT = _KIND_SPOT["pass"]
+_DONT_PASS_SPOT = _KIND_SPOT["dont_pass"]
+_SPECIAL = dict.fromkeys(SIDE + tuple(UNITS))  # settled by their state or their parts: no codes
+_COMMISSIONED = dict.fromkeys(kind for kind in KINDS if commission_rate(kind, 4))
 
 
 def next_point(point, total):
@@ -16,6 +33,12 @@ def next_point(point, total):
     if not point:
         return total if total in POINTS else 0
     return 0 if total == 7 or total == point else point
+
+
+def spot(w):
+    """Where a wager sits, as one small int: its kind, number and the bet its odds back
+    (wagers.layout_id), and its station. The key of the table's index (Table.find)."""
+    return layout_id(w.kind, w.number, w.on) * MAX_STATIONS + w.player
 
 
 def seven_out(point, total):
@@ -77,6 +100,10 @@ class Table:
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
         self._settlements = []  # this roll's settlements, drawn from _pool
         self._pool = []
+        # Where each wager sits -> the wager: its spot is layout_id() * MAX_STATIONS + station,
+        # one small int. Kept in step with `wagers` by _place, roll and _take_off (see _reindex).
+        self._index = {}
+        self._codes = {}  # roll_table()s at hand (see _place)
 
     # -- looking at the table
 
@@ -88,16 +115,27 @@ class Table:
         return sum(w.amount + w.vig for w in self.wagers if w.player == player)
 
     def find(self, player, kind, number=0, on=None):
-        for w in self.wagers:
-            if w.player == player and w.kind == kind and w.number == number and w.on == on:
-                return w
+        try:
+            # spot(), from the parts of the wager it names
+            w = self._index.get(_KIND_SPOT[kind] + number * _NUMBER_SPOT + _ON_SPOT[on] + player)
+        except (KeyError, TypeError):
+            return None  # no wager is of that kind, backs that bet, or is named so
+        # A number or station out of range could name another spot; once these two agree, the
+        # kind and the bet backed must too.
+        if w is not None and w.number == number and w.player == player:
+            return w
         return None
 
     def next_shooter(self):
         """The first station clockwise from the holder with a line bet, or None: the house rolls."""
+        holder = self.holder
+        # Most rolls: the holder's own line bet, which sits on the point (line bets follow it).
+        at = self.point * _NUMBER_SPOT + holder
+        if self._index.get(_PASS_SPOT + at) or self._index.get(_DONT_PASS_SPOT + at):
+            return holder
         n = len(self.credits)
         for i in range(n):
-            station = (self.holder + i) % n
+            station = (holder + i) % n
             for w in self.wagers:
                 if w.player == station and w.kind in LINE:
                     return station
@@ -111,48 +149,85 @@ class Table:
 
     def bet(self, player, kind, amount, number=0, working=None):
         """Make a wager, or add to the same one. Returns the wager on the layout."""
-        self._check_open(player)
-        number = checks.wager_number(kind, number)
-        checks.amount(amount)
-        self._check_timing(kind)
+        # Each check is asked in full only where a quick test cannot pass it: the refusals, and
+        # their order, are the checks' own.
+        if type(player) is not int or not 0 <= player < len(self.credits) \
+                or not self.betting_open:
+            self._check_open(player)
+        try:
+            fixed = _PLAIN.get(kind)
+        except TypeError:
+            fixed = None  # not a kind at all: wager_number says so
+        if fixed is None or number:
+            number = checks.wager_number(kind, number)
+        else:
+            number = fixed
+        if type(amount) is not int or amount <= 0:
+            checks.amount(amount)
+        if kind in _TIMED:
+            self._check_timing(kind)
         if working is not None:
             checks.toggle(kind, None)
-        w = self.find(player, kind, number)
-        if w and w.state:
-            raise errors.HandStarted("your %s bet already counts: it cannot be added to" % kind)
-        total = amount + (w.amount if w else 0)
-        checks.limits(self.rules, kind, number, total)
-        vig = self._vig_due(kind, number, total) - (w.vig if w else 0)
-        self._check_credits(player, amount + vig)
+        where = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player  # spot(); on: None
+        w = self._index.get(where)
+        rules = self.rules
         if w is None:
-            w = Wager(player, kind, number)
+            total = amount
+            vig = 0
+        else:
+            if w.state:
+                raise errors.HandStarted("your %s bet already counts: it cannot be added to"
+                                         % kind)
+            total = amount + w.amount
+            vig = -w.vig
+        if kind in _LIMITED or not rules.table_min <= total <= rules.table_max:
+            checks.limits(rules, kind, number, total)
+        if rules.commission == "up_front":
+            vig += self._vig_due(kind, number, total)
+        if amount + vig > self.credits[player]:
+            self._check_credits(player, amount + vig)
+        if w is None:
+            w = Wager(player, kind, number, amount)
+            w.vig = vig
+            self.credits[player] -= amount + vig
             self.wagers.append(w)
-        self._stake(w, amount, vig)
+            self._place(w, where)
+        else:
+            self._stake(w, amount, vig)
         if working is not None:
             w.call(working)
-        self._ready(w)
+            self._ready(w)
         return w
 
     def odds(self, player, on, amount, number=0, working=None):
         """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
-        self._check_open(player)
-        checks.amount(amount)
+        if type(player) is not int or not 0 <= player < len(self.credits) \
+                or not self.betting_open:
+            self._check_open(player)
+        if type(amount) is not int or amount <= 0:
+            checks.amount(amount)
         flat = self._flat_for_odds(player, on, number)
         if working is not None:
             checks.toggle("odds", on)
-        w = self.find(player, "odds", flat.number, on)
+        number = flat.number
+        where = _ODDS_SPOT + number * _NUMBER_SPOT + _ON_SPOT[on] + player  # spot()
+        w = self._index.get(where)
         total = amount + (w.amount if w else 0)
-        cap = odds_cap(flat.amount, flat.number, laid(on), self.rules)
+        cap = odds_cap(flat.amount, number, laid(on), self.rules)
         if total > cap:
-            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (flat.number, cap))
-        self._check_credits(player, amount)
+            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (number, cap))
+        if amount > self.credits[player]:
+            self._check_credits(player, amount)
         if w is None:
-            w = Wager(player, "odds", flat.number, 0, on)
+            w = Wager(player, "odds", number, amount, on)
+            self.credits[player] -= amount
             self.wagers.append(w)
-        self._stake(w, amount, 0)
+            self._place(w, where)
+        else:
+            self._stake(w, amount, 0)
         if working is not None:
             w.call(working)
-        self._ready(w)
+            self._ready(w)
         return w
 
     def remove(self, player, kind, number=0, amount=None, on=None):
@@ -173,11 +248,11 @@ class Table:
         back = take + vig_back
         if backed and not left:
             back += backed.amount
-            self.wagers.remove(backed)
+            self._take_off(backed)
         w.amount = left
         w.vig -= vig_back
         if not left:
-            self.wagers.remove(w)
+            self._take_off(w)
         self.credits[player] += back
         return back
 
@@ -206,30 +281,94 @@ class Table:
 
     def roll(self, d1, d2):
         """Settle a valid roll. Returns a Roll; betting opens again."""
-        checks.die(d1)
-        checks.die(d2)
+        if type(d1) is not int or not 1 <= d1 <= 6 or type(d2) is not int or not 1 <= d2 <= 6:
+            checks.die(d1)  # the refusal, for whichever die it is
+            checks.die(d2)
         shooter = self.next_shooter()
         if shooter is not None:
             self.holder = shooter
         point = self.point
+        total = d1 + d2
+        rules = self.rules
+        credits = self.credits
+        index = self._index
+        pool = self._pool
         settlements = self._settlements
         del settlements[:]
         travelled = []
         wagers = self.wagers
         kept = 0
-        roll = (d1 - 1) * 6 + d2 - 1  # the roll's index in roll_codes()
+        at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
         for w in wagers:
-            if self._settle(w, point, d1, d2, roll, travelled):
+            codes = w.codes
+            if codes is not None:
+                code = codes[at]
+            elif w.kind in UNITS:
+                self._settle_compound(w, total)
+                if index.get(w._spot) is w:
+                    del index[w._spot]
                 continue
+            elif w.kind in SIDE:
+                w.state = mark(w, point, total)
+                code = settle_code(w, point, d1, d2, rules)
+            else:  # a wager set on the table without _ready()
+                self._ready(w)
+                code = w.codes[at]
+            if code == NONE:
+                pass  # most wagers, most rolls
+            elif code == MOVE:
+                if w.kind in COME:
+                    travelled.append(w)
+                else:
+                    self._move(w, total)  # a line bet follows the puck
+            else:
+                amount = w.amount
+                win = fee = lost = returned = stays = 0
+                if code == WIN:
+                    ratio = pays(w, d1, d2, rules)
+                    if w.kind in _COMMISSIONED:
+                        fee = commission(w.kind, w.number, amount)
+                    win = amount * ratio[0] // ratio[1] - fee
+                    if w.kind in STAY_UP:
+                        stays = amount
+                    else:
+                        returned = amount
+                elif code == LOSE:
+                    lost = amount
+                    fee = w.vig  # an up-front commission is the house's once the wager loses
+                else:
+                    returned = amount
+                credits[w.player] += win + returned
+                # The record: the next of this roll, reused from earlier rolls (see _settlement),
+                # filled in as Settlement.reset() does, with what the roll did.
+                n = len(settlements)
+                if n < len(pool):
+                    s = pool[n]
+                else:
+                    s = Settlement(w, code)
+                    pool.append(s)
+                settlements.append(s)
+                s.player = w.player
+                s.kind = w.kind
+                s.number = w.number
+                s.on = w.on
+                s.outcome = code
+                s.win = win
+                s.commission = fee
+                s.lost = lost
+                s.returned = returned
+                s.stays = stays
+                if not stays:  # the wager leaves the layout
+                    if index.get(w._spot) is w:
+                        del index[w._spot]
+                    continue
             wagers[kept] = w
             kept += 1
         del wagers[kept:]
-        total = d1 + d2
         moves = []
         for w in travelled:
             # A come bet already on this number was just decided: the one travelling takes its place.
-            w.move(total)
-            self._ready(w)
+            self._move(w, total)
             moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
@@ -240,43 +379,6 @@ class Table:
             self.hand_rolls += 1
         self.betting_open = True
         return Roll((d1, d2), self.point, shooter, settlements, moves)
-
-    def _settle(self, w, point, d1, d2, roll, travelled):
-        """Apply the roll to one wager. True when the wager leaves the layout."""
-        kind = w.kind
-        if kind in UNITS:
-            self._settle_compound(w, d1 + d2)
-            return True
-        if kind in SIDE:
-            w.state = mark(w, point, d1 + d2)
-            code = settle_code(w, point, d1, d2, self.rules)
-        else:
-            code = w.codes[1 if point else 0][roll]
-        if code == NONE:
-            return False
-        if code == MOVE:
-            if kind in COME:
-                travelled.append(w)
-            else:
-                w.move(d1 + d2)  # a line bet follows the puck
-                self._ready(w)
-            return False
-        s = self._settlement(w, code)
-        if code == WIN:
-            ratio = pays(w, d1, d2, self.rules)
-            s.commission = commission(kind, w.number, w.amount)
-            s.win = w.amount * ratio[0] // ratio[1] - s.commission
-            if kind in STAY_UP:
-                s.stays = w.amount
-            else:
-                s.returned = w.amount
-        elif code == LOSE:
-            s.lost = w.amount
-            s.commission = w.vig  # an up-front commission is the house's once the wager loses
-        else:
-            s.returned = w.amount
-        self.credits[w.player] += s.win + s.returned
-        return not s.stays
 
     def _settle_compound(self, w, total):
         # Paid as separate wagers on its parts, each rounded on its own (004 §6.2-6.4).
@@ -294,9 +396,47 @@ class Table:
         self.credits[w.player] += s.win + s.returned
 
     def _ready(self, w):
-        # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll().
-        if w.kind not in SIDE and w.kind not in UNITS:
-            w.codes = roll_codes(w, self.rules)
+        # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
+        # and its spot in the index find() reads.
+        if self._index.get(w._spot) is w:  # where it was, if it was placed before
+            del self._index[w._spot]
+        self._place(w, spot(w))
+
+    def _place(self, w, where):
+        # A wager new or changed, at spot `where`: its codes and its index entry.
+        if w.kind not in _SPECIAL:
+            # roll_table(), kept at hand by its own key: the spot less the station (its low three
+            # bits are 0), plus the call (0 house default, 1 off, 2 on) and 4 for the one house
+            # rule the codes depend on.
+            key = where - w.player + (0 if w.working is None else 2 if w.working else 1) \
+                + (4 if self.rules.bar == 2 else 0)
+            codes = self._codes.get(key)
+            if codes is None:
+                codes = self._codes[key] = roll_table(w, self.rules)
+            w.codes = codes
+        w._spot = where
+        self._index[where] = w
+
+    def _move(self, w, number):
+        # The wager travels to `number`: its codes and its spot go with it.
+        where = w._spot
+        if self._index.get(where) is w:
+            del self._index[where]
+        where += (number - w.number) * _NUMBER_SPOT
+        w.move(number)
+        self._place(w, where)
+
+    def _reindex(self):
+        """Build every wager's look-ups again (roll_table() and the index find() reads) from
+        `wagers` alone: call it after setting `wagers` directly, as a restored table does."""
+        self._index = {}
+        for w in reversed(self.wagers):  # a spot taken twice finds the first made, as a scan did
+            self._ready(w)
+
+    def _take_off(self, w):
+        self.wagers.remove(w)
+        if self._index.get(w._spot) is w:
+            del self._index[w._spot]
 
     def _settlement(self, w, outcome):
         # The next record of this roll, reused from earlier rolls where there is one.

@@ -67,7 +67,8 @@ class Wager:
         self.working = None  # None: the house default on the come-out
         self.vig = 0  # commission paid up front: the house's if the wager loses, else given back
         self.state = 0  # side bets: the points made or totals seen, as bits
-        self.codes = None  # roll_codes(), looked up once; None again when number or working change
+        self.codes = None  # roll_table(), looked up once; None again when number or working change
+        self._spot = None  # its key in a table's index (Table._place); None: in none yet
 
     def move(self, number):
         """The wager travels to (or is named by) another number."""
@@ -194,28 +195,38 @@ def settle_code(w, point, d1, d2, rules):
     return RETURN if w.kind == "odds" else NONE
 
 
-_CODES = {}  # _code_key() -> roll_codes(), shared by the wagers alike
-_KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
-_ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
+_CODES = {}  # roll_table()'s key -> its codes, shared by the wagers alike
+# Small ints for a wager's kind and for the bet its odds back: keys that allocate nothing.
+KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
+ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
 
 
 def roll_codes(w, rules):
     """What each of the 36 rolls does to a wager like w (not a side bet, whose state counts):
-    settle_code for roll (d1 - 1) * 6 + d2 - 1, as two 36-byte strings, the puck OFF then ON.
-    Computed once for all the wagers alike; a roll looks it up instead of deciding again."""
-    key = _code_key(w, rules)
+    settle_code for roll (d1 - 1) * 6 + d2 - 1, as two 36-byte strings, the puck OFF then ON."""
+    codes = roll_table(w, rules)
+    return codes[:36], codes[36:]
+
+
+def roll_table(w, rules):
+    """roll_codes() as the table keeps them, one 72-byte string: roll i with the puck OFF at i,
+    with it ON at 36 + i. Computed once for all the wagers alike; a roll looks it up instead of
+    deciding again."""
+    # A small int, not a tuple: the lookup allocates nothing on the chip. The wager's call (on,
+    # off, house default) stands in for works_on_come_out(), which it decides with the layout.
+    called = 0 if w.working is None else 2 if w.working else 1
+    key = (layout_id(w.kind, w.number, w.on) * 3 + called) * 2 + (1 if rules.bar == 2 else 0)
     codes = _CODES.get(key)
     if codes is None:
-        codes = tuple(bytes([settle_code(w, point, d1, d2, rules) for d1 in range(1, 7)
-                             for d2 in range(1, 7)]) for point in (0, 4))
+        codes = bytes([settle_code(w, point, d1, d2, rules) for point in (0, 4)
+                       for d1 in range(1, 7) for d2 in range(1, 7)])
         _CODES[key] = codes
     return codes
 
 
-def _code_key(w, rules):
-    # A small int, not a tuple: a lookup in the roll's hot path allocates nothing on the chip.
-    key = (_KIND_ID[w.kind] * 100 + w.number) * 8 + _ON_ID[w.on]
-    return (key * 2 + (1 if w.works_on_come_out() else 0)) * 2 + (1 if rules.bar == 2 else 0)
+def layout_id(kind, number, on):
+    """A wager's kind, number and the bet its odds back, as one small int."""
+    return (KIND_ID[kind] * 100 + number) * 8 + ON_ID[on]
 
 
 def pays(w, d1, d2, rules):
