@@ -38,6 +38,7 @@ def load(data, rules):
             if table.find(w.player, w.kind, w.number, w.on):
                 raise BadLayout("a wager is there twice: %s" % (fields,))
             table.wagers.append(w)
+            table._ready(w)  # its roll codes, and its place in the index find() reads
     except BadLayout:
         raise
     except (KeyError, TypeError, ValueError) as e:
@@ -46,7 +47,6 @@ def load(data, rules):
         _count(credits, "credits")
     for w in table.wagers:
         _allowed(w, table)
-        table._ready(w)
     return table
 
 

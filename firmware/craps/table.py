@@ -292,7 +292,6 @@ class Table:
         rules = self.rules
         credits = self.credits
         index = self._index
-        pool = self._pool
         settlements = self._settlements
         del settlements[:]
         travelled = []
@@ -339,20 +338,7 @@ class Table:
                 else:
                     returned = amount
                 credits[w.player] += win + returned
-                # The record: the next of this roll, reused from earlier rolls (see _settlement),
-                # filled in as Settlement.reset() does, with what the roll did.
-                n = len(settlements)
-                if n < len(pool):
-                    s = pool[n]
-                else:
-                    s = Settlement(w, code)
-                    pool.append(s)
-                settlements.append(s)
-                s.player = w.player
-                s.kind = w.kind
-                s.number = w.number
-                s.on = w.on
-                s.outcome = code
+                s = self._settlement(w, code)
                 s.win = win
                 s.commission = fee
                 s.lost = lost
