@@ -11,10 +11,11 @@
 from craps.wagers import hop_dice
 from terminal import buttons
 from terminal.buttons import CYCLES
-from terminal.panel import TABLE
+from terminal.panel import TABLE, RECALL
 
 METERS = "meters"  # the attendant's views of a station's display
 AUDIT = "audit"
+PAGE = 4  # meter lines a page
 READINGS = tuple(hop_dice(code) for _, code in CYCLES["hop"])  # 1-1, 1-2 ... 6-6
 HINT = "KEY: CHIP METERS, ODDS/BET DECIDE, ROLL RESHAKE, PASS DICE CHANGE, CASH OUT PAID"
 
@@ -23,11 +24,11 @@ def press(cab, s, button, now_ms, out):
     """Station s's button with the key on. Returns a refusal message, or None."""
     panel = cab.panels[s]
     if button in (buttons.CHIP, buttons.HELP):
-        _page(cab, panel, METERS, pages(meter_lines(cab)))
+        panel.turn_page(METERS, pages(meter_lines(cab)))
     elif button in ("dont_pass", buttons.RECALL):
-        _page(cab, panel, "recall", max(1, len(cab.recall)))
+        panel.turn_page(RECALL, cab.recall_pages())
     elif button == "come":
-        _page(cab, panel, AUDIT, 1)
+        panel.turn_page(AUDIT, 1)
     elif button == "pass":
         cab.meters.add("dice_changes")
         cab.log(now_ms, "DICE CHANGED")
@@ -41,9 +42,6 @@ def press(cab, s, button, now_ms, out):
     else:
         return HINT
     return None
-
-
-PAGE = 4  # meter lines a page
 
 
 def view(cab, s):
@@ -69,15 +67,6 @@ def meter_lines(cab):
         wagered, won = cab.meters.kinds[kind]
         lines.append("%s %d/%d" % (kind.upper(), wagered, won))
     return lines
-
-
-def _page(cab, panel, view, pages):
-    if panel.view != view:
-        panel.view, panel.page = view, 0
-    elif panel.page + 1 < pages:
-        panel.page += 1
-    else:
-        panel.view = TABLE
 
 
 def _dispute(cab, button, now_ms, out):

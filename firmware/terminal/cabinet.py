@@ -505,13 +505,10 @@ class Cabinet:
         return event[1], event[2]
 
     def _view(self, panel, view):
-        pages = len(self.help_pages) if view == buttons.HELP else max(1, len(self.recall))
-        if panel.view != view:
-            panel.view, panel.page = view, 0
-        elif panel.page + 1 < pages:
-            panel.page += 1
-        else:
-            panel.view = TABLE  # past the last page: back to the table
+        panel.turn_page(view, len(self.help_pages) if view == buttons.HELP else self.recall_pages())
+
+    def recall_pages(self):
+        return max(1, len(self.recall))
 
     def _locked(self, s):
         """Why station s takes no button but Help and Recall, or None."""

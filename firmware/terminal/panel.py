@@ -23,6 +23,15 @@ class Panel:
         self.round = []  # (kind, number, on, amount) bet since the last roll was called
         self.last_round = []  # the same for the round before: what Repeat bets again
 
+    def turn_page(self, view, pages):
+        """A view's button: the view's first page, then the next, then back to the table."""
+        if self.view != view:
+            self.view, self.page = view, 0
+        elif self.page + 1 < pages:
+            self.page += 1
+        else:
+            self.view = TABLE
+
     def chip_value(self):
         return self.chips[self.chip]
 
