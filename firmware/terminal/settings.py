@@ -17,6 +17,8 @@ class Settings:
                             ("recall", recall)):
             if type(value) is not int or value < 0:
                 raise ValueError("%s is a whole number, not %s" % (name, value))
+        if recall < 1:
+            raise ValueError("recall keeps at least the last roll, not %d" % recall)
         if not chips or any(type(c) is not int or c <= 0 for c in chips):
             raise ValueError("chips are whole numbers of credits above 0")
         self.stations = stations
@@ -29,4 +31,4 @@ class Settings:
         self.roll_timeout_ms = roll_timeout_ms  # the shooter must roll promptly (000 §1.6.3)
         self.house_roll_ms = house_roll_ms  # betting time before the house rolls
         self.history = history  # rolls on the cabinet's sign
-        self.recall = recall  # rolls a station can look back on
+        self.recall = recall  # rolls a station can look back on, each kept in flash

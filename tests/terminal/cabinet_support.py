@@ -178,8 +178,6 @@ class Driver:
 
     def check_recall(self):
         """The newest recall entry: these dice, and each station's results as settled."""
-        if not self.settings.recall:
-            return
         dice, point, results = self.cab.recall[0]
         assert dice == self.cab.history[0]
         for s in range(len(results)):
