@@ -74,13 +74,18 @@ def halt(board, error):
     """The cabinet could not be built: say why on the console and in errors.log (added to it),
     then, in production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a
     service board (not production) returns to the REPL for the technician."""
+    import machine
     import micropython
     text = _traceback(error)
     print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
     _log(text)
     if board.get("production"):
         micropython.kbd_intr(-1)
+        # The watchdog may be running already (the parts were built): fed, it does not reset
+        # the board into the same halt, and another errors.log entry, every few seconds.
+        watchdog = machine.WDT(timeout=board.get("watchdog_ms", 8000))
         while True:
+            watchdog.feed()
             time.sleep_ms(1000)
 
 
