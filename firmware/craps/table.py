@@ -41,6 +41,12 @@ def spot(w):
     return layout_id(w.kind, w.number, w.on) * MAX_STATIONS + w.player
 
 
+def taken(outcome, lost, commission):
+    """What the house took in a settlement: the stake lost, and an up-front commission with it
+    when the wager lost (one taken on a win is out of the win already)."""
+    return lost + (commission if outcome == LOSE else 0)
+
+
 def seven_out(point, total):
     """A 7 with the puck ON: the shooter's hand ends."""
     return bool(point) and total == 7
@@ -67,8 +73,8 @@ class Settlement:
     def net(self):
         """What the settlement did to the player's money: the win, less the stake and any
         up-front commission lost."""
-        lost = self.lost + (self.commission if self.outcome == LOSE else 0)
-        return self.win - lost  # a horn, world or C & E may win some parts and lose others
+        # a horn, world or C & E may win some parts and lose others
+        return self.win - taken(self.outcome, self.lost, self.commission)
 
 
 class Roll:

@@ -10,12 +10,12 @@
 # not yet settled, so a roll is neither drawn twice nor paid twice.
 from craps import checks, layout
 from craps.errors import Refusal
-from craps.table import Table, seven_out
+from craps.table import Table, seven_out, taken
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
                              PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST, BadEvent)
-from terminal.meters import Meters, taken
+from terminal.meters import Meters
 from terminal.panel import Panel, TABLE
 
 # The round's phases

@@ -1,7 +1,7 @@
 # The accounting meters: what came in and went out, what was wagered and won, and the events an
 # inspector counts. Each wraps at ten digits, as electronic meters do; balance() is the
 # self-audit run around every roll.
-from craps.wagers import LOSE
+from craps.table import taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
@@ -11,11 +11,6 @@ COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_ro
 # wagered       stakes decided by a roll (a place bet that stays up counts at each decision)
 # won           wins paid, net of commission; lost: stakes and commissions the house took
 # games         rolls settled (a game here is a roll)
-
-
-def taken(outcome, lost, commission):
-    """What the house took from a settlement: the stake lost, and an up-front commission with it."""
-    return lost + (commission if outcome == LOSE else 0)
 
 
 class Meters:

@@ -3,9 +3,9 @@
 import json
 
 from craps.house import HouseRules
-from craps.table import Table
+from craps.table import Table, taken
 from craps.wagers import WIN, LOSE, PUSH, RETURN
-from terminal.meters import COUNTS, WRAP, Meters, taken
+from terminal.meters import COUNTS, WRAP, Meters
 
 
 def metered(settlements):
