@@ -6,7 +6,7 @@ from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
     NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
-    STAY_UP, ODDS_ON, KIND_ID, ON_ID, layout_id, settle_code, roll_table, decide_part, pays,
+    STAY_UP, ODDS_ON, KIND_ID, ON_ID, RATIOS, layout_id, roll_code, roll_table, decide_part,
     part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
 
 MAX_STATIONS = 8
@@ -26,6 +26,7 @@ _PASS_SPOT = _KIND_SPOT["pass"]
 _DONT_PASS_SPOT = _KIND_SPOT["dont_pass"]
 _SPECIAL = dict.fromkeys(SIDE + tuple(UNITS))  # settled by their state or their parts: no codes
 _COMMISSIONED = dict.fromkeys(kind for kind in KINDS if commission_rate(kind, 4))
+_STAYS = dict.fromkeys(STAY_UP)
 
 
 def next_point(point, total):
@@ -55,20 +56,20 @@ def seven_out(point, total):
 class Settlement:
     """What one roll did to one wager, in credits (see spec/scenario.md)."""
 
-    def __init__(self, w, outcome):
-        self.reset(w, outcome)
+    def __init__(self, w, outcome, win=0, commission=0, lost=0, returned=0, stays=0):
+        self.reset(w, outcome, win, commission, lost, returned, stays)
 
-    def reset(self, w, outcome):
+    def reset(self, w, outcome, win=0, commission=0, lost=0, returned=0, stays=0):
         self.player = w.player
         self.kind = w.kind
         self.number = w.number
         self.on = w.on
         self.outcome = outcome
-        self.win = 0  # won, net of commission
-        self.commission = 0
-        self.lost = 0  # stake taken by the house
-        self.returned = 0  # stake back on the credit meter
-        self.stays = 0  # stake left on the layout
+        self.win = win  # won, net of commission
+        self.commission = commission
+        self.lost = lost  # stake taken by the house
+        self.returned = returned  # stake back on the credit meter
+        self.stays = stays  # stake left on the layout
 
     def net(self):
         """What the settlement did to the player's money: the win, less the stake and any
@@ -315,7 +316,7 @@ class Table:
                 continue
             elif w.kind in SIDE:
                 w.state = mark(w, point, total)
-                code = settle_code(w, point, d1, d2, rules)
+                code = roll_code(w, point, d1, d2, rules)
             else:  # a wager set on the table without _ready()
                 self._ready(w)
                 code = w.codes[at]
@@ -328,28 +329,24 @@ class Table:
                     self._move(w, total)  # a line bet follows the puck
             else:
                 amount = w.amount
+                outcome = code & 7
                 win = fee = lost = returned = stays = 0
-                if code == WIN:
-                    ratio = pays(w, d1, d2, rules)
+                if outcome == WIN:
+                    ratio = RATIOS[code >> 3]
                     if w.kind in _COMMISSIONED:
                         fee = commission(w.kind, w.number, amount)
                     win = amount * ratio[0] // ratio[1] - fee
-                    if w.kind in STAY_UP:
+                    if w.kind in _STAYS:
                         stays = amount
                     else:
                         returned = amount
-                elif code == LOSE:
+                elif outcome == LOSE:
                     lost = amount
                     fee = w.vig  # an up-front commission is the house's once the wager loses
                 else:
                     returned = amount
                 credits[w.player] += win + returned
-                s = self._settlement(w, code)
-                s.win = win
-                s.commission = fee
-                s.lost = lost
-                s.returned = returned
-                s.stays = stays
+                self._settlement(w, outcome, win, fee, lost, returned, stays)
                 if not stays:  # the wager leaves the layout
                     if index.get(w._spot) is w:
                         del index[w._spot]
@@ -398,10 +395,9 @@ class Table:
         # A wager new or changed, at spot `where`: its codes and its index entry.
         if w.kind not in _SPECIAL:
             # roll_table(), kept at hand by its own key: the spot less the station (its low three
-            # bits are 0), plus the call (0 house default, 1 off, 2 on) and 4 for the one house
-            # rule the codes depend on.
-            key = where - w.player + (0 if w.working is None else 2 if w.working else 1) \
-                + (4 if self.rules.bar == 2 else 0)
+            # bits are 0), plus the call (0 house default, 1 off, 2 on). The table's house rules
+            # are the same for all its wagers.
+            key = where - w.player + (0 if w.working is None else 2 if w.working else 1)
             codes = self._codes.get(key)
             if codes is None:
                 codes = self._codes[key] = roll_table(w, self.rules)
@@ -420,8 +416,10 @@ class Table:
 
     def _reindex(self):
         """Build every wager's look-ups again (roll_table() and the index find() reads) from
-        `wagers` alone: call it after setting `wagers` directly, as a restored table does."""
+        `wagers` alone: call it after setting `wagers` or `rules` directly, as a restored table
+        does."""
         self._index = {}
+        self._codes = {}
         for w in reversed(self.wagers):  # a spot taken twice finds the first made, as a scan did
             self._ready(w)
 
@@ -430,15 +428,15 @@ class Table:
         if self._index.get(w._spot) is w:
             del self._index[w._spot]
 
-    def _settlement(self, w, outcome):
+    def _settlement(self, w, outcome, win=0, fee=0, lost=0, returned=0, stays=0):
         # The next record of this roll, reused from earlier rolls where there is one.
         settlements = self._settlements
         n = len(settlements)
         if n < len(self._pool):
             s = self._pool[n]
-            s.reset(w, outcome)
+            s.reset(w, outcome, win, fee, lost, returned, stays)
         else:
-            s = Settlement(w, outcome)
+            s = Settlement(w, outcome, win, fee, lost, returned, stays)
             self._pool.append(s)
         settlements.append(s)
         return s

@@ -199,11 +199,28 @@ _CODES = {}  # roll_table()'s key -> its codes, shared by the wagers alike
 # Small ints for a wager's kind and for the bet its odds back: keys that allocate nothing.
 KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
 ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
+# A roll code is one byte: the outcome (NONE to MOVE) in its low three bits and, for a win, what
+# it pays above them, as its place in RATIOS: every pays() met so far (under 30 in all, where
+# the byte holds 32).
+RATIOS = []
+
+
+def win_code(ratio):
+    """The roll code of a win paying `ratio` (pays())."""
+    if ratio not in RATIOS:
+        RATIOS.append(ratio)
+    return WIN | RATIOS.index(ratio) << 3
+
+
+def roll_code(w, point, d1, d2, rules):
+    """settle_code(), and for a win what it pays: all a roll does to a wager, as one byte."""
+    code = settle_code(w, point, d1, d2, rules)
+    return win_code(pays(w, d1, d2, rules)) if code == WIN else code
 
 
 def roll_codes(w, rules):
     """What each of the 36 rolls does to a wager like w (not a side bet, whose state counts):
-    settle_code for roll (d1 - 1) * 6 + d2 - 1, as two 36-byte strings, the puck OFF then ON."""
+    roll_code() for roll (d1 - 1) * 6 + d2 - 1, as two 36-byte strings, the puck OFF then ON."""
     codes = roll_table(w, rules)
     return codes[:36], codes[36:]
 
@@ -213,12 +230,14 @@ def roll_table(w, rules):
     with it ON at 36 + i. Computed once for all the wagers alike; a roll looks it up instead of
     deciding again."""
     # A small int, not a tuple: the lookup allocates nothing on the chip. The wager's call (on,
-    # off, house default) stands in for works_on_come_out(), which it decides with the layout.
+    # off, house default) stands in for works_on_come_out(), which it decides with the layout;
+    # the three house rules the codes depend on come last.
     called = 0 if w.working is None else 2 if w.working else 1
-    key = (layout_id(w.kind, w.number, w.on) * 3 + called) * 2 + (1 if rules.bar == 2 else 0)
+    key = (layout_id(w.kind, w.number, w.on) * 3 + called) * 8 + (1 if rules.bar == 2 else 0) \
+        + (2 if rules.field_12 == 3 else 0) + (4 if rules.pays == "for" else 0)
     codes = _CODES.get(key)
     if codes is None:
-        codes = bytes([settle_code(w, point, d1, d2, rules) for point in (0, 4)
+        codes = bytes([roll_code(w, point, d1, d2, rules) for point in (0, 4)
                        for d1 in range(1, 7) for d2 in range(1, 7)])
         _CODES[key] = codes
     return codes

@@ -1,7 +1,8 @@
 # The table settles by looking up what each roll does (wagers.roll_codes) instead of deciding
-# again: the table must equal the definition (settle_code) for every wager, roll and puck state.
+# again: the table must equal the definitions (settle_code, and pays for a win) for every wager,
+# roll, puck state and house rule the codes depend on.
 from craps.house import HouseRules
-from craps.wagers import Wager, roll_codes, settle_code, hop_code
+from craps.wagers import Wager, WIN, RATIOS, roll_codes, settle_code, pays, hop_code
 from support import table
 
 KINDS = [("pass", n, None) for n in (0, 4, 5, 6, 8, 9, 10)] + \
@@ -14,9 +15,22 @@ KINDS = [("pass", n, None) for n in (0, 4, 5, 6, 8, 9, 10)] + \
     [("odds", n, on) for n in (4, 6, 9) for on in ("pass", "dont_pass", "come", "dont_come")]
 
 
+RULES = [{"bar": 12}, {"bar": 2}, {"field_12": 3}, {"pays": "for"}, {"bar": 2, "pays": "for"}]
+
+
+def _definition(w, point, d1, d2, rules):
+    # (outcome, what a win pays) as the definitions say
+    code = settle_code(w, point, d1, d2, rules)
+    return code, pays(w, d1, d2, rules) if code == WIN else None
+
+
+def _looked_up(code):
+    return code & 7, RATIOS[code >> 3] if code & 7 == WIN else None
+
+
 def test_roll_codes_equal_the_definition_for_every_roll_and_puck():
-    for bar in (12, 2):
-        rules = HouseRules({"bar": bar})
+    for house in RULES:
+        rules = HouseRules(house)
         for kind, number, on in KINDS:
             for working in (None, True, False):
                 w = Wager(0, kind, number, 10, on)
@@ -25,9 +39,22 @@ def test_roll_codes_equal_the_definition_for_every_roll_and_puck():
                 for d1 in range(1, 7):
                     for d2 in range(1, 7):
                         i = (d1 - 1) * 6 + d2 - 1
-                        assert off[i] == settle_code(w, 0, d1, d2, rules), (kind, number, on)
+                        assert _looked_up(off[i]) == _definition(w, 0, d1, d2, rules), \
+                            (house, kind, number, on)
                         for point in (4, 5, 6, 8, 9, 10):
-                            assert on_[i] == settle_code(w, point, d1, d2, rules), (kind, number)
+                            assert _looked_up(on_[i]) == _definition(w, point, d1, d2, rules), \
+                                (house, kind, number)
+
+
+def test_tables_under_different_house_rules_each_pay_by_their_own():
+    # The codes are shared by every table alike: their key must hold each rule they depend on.
+    tables = {(2, "to"): table(), (3, "to"): table(field_12=3), (2, "for"): table(pays="for")}
+    for _ in range(2):
+        for (field_12, pays_), t in tables.items():
+            t.bet(0, "field", 10)
+            assert t.roll(6, 6).settlements[0].win == 10 * field_12
+            t.bet(0, "twelve", 10)
+            assert t.roll(6, 6).settlements[0].win == (290 if pays_ == "for" else 300)
 
 
 def test_calling_a_wager_off_changes_what_the_come_out_does_to_it():
