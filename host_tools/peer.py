@@ -21,13 +21,11 @@ START = 10 ** 7
 # (kind, number, amount, working): crapssim's hardways work on the come-out; ours are called on.
 MIX = (("place", 6, 12, None), ("place", 8, 12, None), ("hard", 8, 5, True), ("field", 0, 5, None),
        ("any7", 0, 1, None))
-
-
-RUNS = 3
+RUNS = 3  # per side: the fastest counts
 
 
 def ours(rolls):
-    """Run (see Run) our engine over `rolls`."""
+    """Our engine over `rolls`: a Run."""
     t = Table([START], HouseRules({"odds": "3-4-5x"}))
     run = Run()
     clock = time.perf_counter
@@ -60,7 +58,7 @@ def _top_up_ours(t):
 
 
 def crapssim_run(rolls):
-    """Run (see Run) of crapssim's settle path over `rolls`."""
+    """crapssim's settle path over `rolls`: a Run."""
     from crapssim import bet as cb
     from crapssim.table import Table as CTable, TableUpdate
     table = CTable()
