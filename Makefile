@@ -33,7 +33,7 @@ bench: $(VENV_OK) $(NODE_OK) $(VENV)/.bench-installed
 rngtest: $(VENV_OK)
 	$(PY) -m host_tools rngtest $(RNGTEST)
 
-# The long run (about 8 min on two cores): `make simulate SIMULATE="--rolls 1000000 --seed-check"`.
+# The long run (about 6 min on two cores): `make simulate SIMULATE="--rolls 1000000 --seed-check"`.
 simulate: $(VENV_OK)
 	$(PY) -m host_tools simulate $(SIMULATE)
 
