@@ -1,22 +1,17 @@
 # The cabinet's state machine: handle(event, now_ms) -> effects. It holds the table (the rules
 # engine), each station's panel, the round's phase and the meters; it reads no clock, drives no
-# pin and writes no file.
-#
-# What must survive a power cut leaves as PERSIST effects, ahead of anything shown. The state
-# record is saved whenever money, the meters or the round change. A roll is a commit protocol
-# on top: bets closed (the roll record, naming the state it applies to, with no dice yet), the
-# dice drawn (the roll record again, with them), then the roll's recall record and the settled
-# state. resume() rebuilds the cabinet from those records and settles a roll that was drawn and
-# not yet settled, so a roll is neither drawn twice nor paid twice.
+# pin and writes no file. What must survive a power cut leaves as PERSIST effects, ahead of
+# anything shown (terminal/persistence.py: the records, saving them and resuming from them).
 from craps import checks, layout
 from craps.errors import Refusal
-from craps.table import Table, seven_out, taken
+from craps.table import Table, seven_out
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
-                             PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST, BadEvent)
+                             PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters
 from terminal.panel import Panel, TABLE
+from terminal.persistence import Persistence
 
 # The round's phases
 BETTING = "betting"
@@ -28,7 +23,7 @@ HOUSE = -1  # the house's turn to roll, in an offer
 NO_ROLLS = "%d NO ROLLS IN A ROW"  # the tilt of the no-roll limit
 
 
-class Cabinet:
+class Cabinet(Persistence):
     def __init__(self, settings, help_pages=()):
         self.settings = settings
         self.table = Table([settings.credits] * settings.stations, settings.rules)
@@ -158,7 +153,7 @@ class Cabinet:
             return
         dice = [event[1], event[2]]
         self._save_log(out)  # an attendant's decision that drew the dice is logged first
-        out.append((PERSIST, "roll", {"commit": self.commits, "dice": dice}))
+        self._save_roll(dice, out)
         self._settle(dice, now_ms, out)
 
     def _settle(self, dice, now_ms, out):
@@ -177,13 +172,7 @@ class Cabinet:
         settled = [(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
                     s.returned, s.stays) for s in roll.settlements]
         self.meters.settle(settled)
-        game = self.meters.counts["games"]
-        record = {"game": game, "rules": self.settings.rules.as_dict(), "layout": before,
-                  "dice": dice, "shooter": roll.shooter, "point": roll.point,
-                  "settlements": settled, "moves": [list(m) for m in roll.moves],
-                  "credits": list(self.table.credits),
-                  "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
-        out.append((PERSIST, "recall%d" % (game % self.settings.recall), record))
+        record = self._save_recall(before, dice, roll, settled, out)
         for s, net in enumerate(self._remember(record)):
             if net > 0:
                 self._shown.append((SIGNAL, s, "win"))
@@ -250,8 +239,7 @@ class Cabinet:
             if self.table.betting_open:
                 self._open_betting(now_ms)
             else:
-                self.news = "NO MORE BETS"  # the bets stand: the dice are asked for again
-                self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+                self._ask_dice_again(now_ms)
         self.log(now_ms, "KEY OFF")
 
     def _door(self, event, now_ms, out):
@@ -289,8 +277,7 @@ class Cabinet:
         self.tilt = ""
         self.reading = None
         self.no_rolls = 0
-        self.news = "NO MORE BETS"
-        self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+        self._ask_dice_again(now_ms)
         self._dirty = True
 
     def mark_changed(self):
@@ -351,6 +338,18 @@ class Cabinet:
         self._closing = True
         self._audit_meters()
 
+    def _ask_dice_again(self, now_ms):
+        # The bets stand, closed, and no outcome was drawn.
+        self.news = "NO MORE BETS"
+        self._set_phase(CLOSED, now_ms + self.settings.call_ms)
+
+    def _carry_on(self, now_ms):
+        """Where a restored round stands: a tilt stays; closed bets ask for the dice again."""
+        if self.tilt:
+            self._set_phase(TILT, 0)
+        elif not self.table.betting_open:
+            self._ask_dice_again(now_ms)
+
     def _open_betting(self, now_ms):
         self.news = "PLACE YOUR BETS"
         self.pattern = (puck.STEADY, 0, now_ms)
@@ -379,117 +378,6 @@ class Cabinet:
         self.audit.add(self.commits + 1, self.meters.counts["power_ups"], now_ms, action, detail)
         self._logged = True
         self._dirty = True
-
-    # -- what survives a power cut
-
-    def state(self):
-        """The record that resume() rebuilds the cabinet from."""
-        return {"commit": self.commits, "layout": layout.dump(self.table), "tilt": self.tilt,
-                "no_rolls": self.no_rolls, "keeper": self.keeper, "door": self.door,
-                "attendant": self.attendant,
-                "handpays": [p.handpay for p in self.panels], "meters": self.meters.dump(),
-                "history": [list(d) for d in self.history]}
-
-    def resume(self, records, damaged, now_ms):
-        """Carry on from the records in flash: records maps each name to its content (None:
-        never written); damaged names those whose every copy was bad. Returns the effects that
-        save what start-up changed and finish a roll the power cut interrupted."""
-        out = []
-        state = records.get("state")
-        roll = records.get("roll")
-        this_roll = not damaged and state and roll and roll["commit"] == state["commit"]
-        try:
-            if state:
-                self._restore(state, this_roll, now_ms)  # either form: the bets were closed
-        except layout.BadLayout:
-            damaged = tuple(damaged) + ("state",)
-        pending = not damaged and this_roll and roll["dice"]
-        if records.get("audit"):
-            self.audit = AuditLog(records["audit"])
-            if "state" not in damaged:  # a pending roll's entries are its own commit's
-                self._logged = self.audit.after_cut(self.commits + (1 if pending else 0))
-            elif self.audit.entries:  # the state is lost: its commits go on after the log's
-                self.commits = max(e[1] for e in self.audit.entries)
-        # A recall record of a roll whose state was not saved is written again below.
-        games = self.meters.counts["games"]
-        recalls = [r for name, r in records.items()
-                   if name.startswith("recall") and r and r["game"] <= games]
-        for record in sorted(recalls, key=lambda r: r["game"]):
-            self._remember(record)
-        self.meters.add("power_ups")
-        self._dirty = True
-        if damaged:
-            self.ram_error = tuple(damaged)
-            self._tilt("RAM ERROR: " + " ".join(damaged))
-        elif pending:
-            self._settle(roll["dice"], now_ms, out)  # drawn before the cut: settled now, once
-        else:
-            self._audit_meters()
-        self._save(out)
-        self._draw(now_ms, out)
-        return out
-
-    def _save_log(self, out):
-        if self._logged and not self.ram_error:
-            out.append((PERSIST, "audit", self.audit.dump()))
-            self._logged = False
-
-    def _restore(self, state, closed, now_ms):
-        """closed: the roll record says the bets were closed on this state."""
-        table = layout.load(state["layout"], self.settings.rules)
-        table.betting_open = table.betting_open and not closed
-        if table.stations() != len(self.panels):
-            raise layout.BadLayout("the state has %d stations, the board %d" % (
-                table.stations(), len(self.panels)))
-        self.table = table
-        self.commits = state["commit"]
-        self.no_rolls = state["no_rolls"]
-        self.keeper = state["keeper"]
-        self.door = state["door"]
-        self.attendant = state["attendant"]  # the key switch says at once if it is still on
-        for panel, handpay in zip(self.panels, state["handpays"]):
-            panel.handpay = handpay
-        self.meters = Meters(state["meters"])
-        self.history = [(d[0], d[1]) for d in state["history"]]
-        self.tilt = state["tilt"]
-        if self.tilt:
-            self._set_phase(TILT, 0)
-        elif not table.betting_open:
-            self.news = "NO MORE BETS"  # no outcome was drawn: the dice are asked for again
-            self._set_phase(CLOSED, now_ms + self.settings.call_ms)
-
-    def _save(self, out):
-        if self.ram_error:
-            return  # the damaged records stay as they are until the attendant clears them
-        self._save_log(out)
-        if self._dirty:
-            self.commits += 1
-            out.append((PERSIST, "state", self.state()))
-            self._dirty = False
-        if self._closing:  # a small record rather than the state again, with every bet in it
-            out.append((PERSIST, "roll", {"commit": self.commits, "dice": None}))
-            self._closing = False
-
-    def _remember(self, record):
-        """Game recall from a roll's record: each station's results as (label, net) pairs.
-        Returns each station's net and puts it on its display."""
-        results = [[] for _ in self.panels]
-        for player, kind, number, on, outcome, win, commission, lost, _, _ in \
-                record["settlements"]:
-            results[player].append((screens.label(kind, number, on),
-                                    win - taken(outcome, lost, commission)))
-        nets = []
-        for s, panel in enumerate(self.panels):
-            net = sum(n for _, n in results[s])
-            nets.append(net)
-            panel.message = ""
-            if results[s]:
-                panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
-        dice = record["dice"]
-        self.recall.insert(0, ((dice[0], dice[1]), record["layout"]["point"],
-                               tuple(tuple(r) for r in results)))
-        del self.recall[self.settings.recall:]
-        return nets
 
     # -- helpers
 
