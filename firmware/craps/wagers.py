@@ -195,7 +195,6 @@ def settle_code(w, point, d1, d2, rules):
     return RETURN if w.kind == "odds" else NONE
 
 
-_CODES = {}  # roll_table()'s key -> its codes, shared by the wagers alike
 # Small ints for a wager's kind and for the bet its odds back: keys that allocate nothing.
 KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
 ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
@@ -227,20 +226,10 @@ def roll_codes(w, rules):
 
 def roll_table(w, rules):
     """roll_codes() as the table keeps them, one 72-byte string: roll i with the puck OFF at i,
-    with it ON at 36 + i. Computed once for all the wagers alike; a roll looks it up instead of
-    deciding again."""
-    # A small int, not a tuple: the lookup allocates nothing on the chip. The wager's call (on,
-    # off, house default) stands in for works_on_come_out(), which it decides with the layout;
-    # the three house rules the codes depend on come last.
-    called = 0 if w.working is None else 2 if w.working else 1
-    key = (layout_id(w.kind, w.number, w.on) * 3 + called) * 8 + (1 if rules.bar == 2 else 0) \
-        + (2 if rules.field_12 == 3 else 0) + (4 if rules.pays == "for" else 0)
-    codes = _CODES.get(key)
-    if codes is None:
-        codes = bytes([roll_code(w, point, d1, d2, rules) for point in (0, 4)
-                       for d1 in range(1, 7) for d2 in range(1, 7)])
-        _CODES[key] = codes
-    return codes
+    with it ON at 36 + i. A table computes it once for all its wagers alike (Table._place); a
+    roll looks it up instead of deciding again."""
+    return bytes([roll_code(w, point, d1, d2, rules) for point in (0, 4)
+                  for d1 in range(1, 7) for d2 in range(1, 7)])
 
 
 def layout_id(kind, number, on):

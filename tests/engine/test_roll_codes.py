@@ -47,7 +47,7 @@ def test_roll_codes_equal_the_definition_for_every_roll_and_puck():
 
 
 def test_tables_under_different_house_rules_each_pay_by_their_own():
-    # The codes are shared by every table alike: their key must hold each rule they depend on.
+    # Each table looks its codes up under its own rules, the tables in turn.
     tables = {(2, "to"): table(), (3, "to"): table(field_12=3), (2, "for"): table(pays="for")}
     for _ in range(2):
         for (field_12, pays_), t in tables.items():
