@@ -54,25 +54,25 @@ class CriticalMemory:
 
     def load(self, name):
         """The record's content; None when it was never written. Repairs a bad or stale copy."""
-        best, best_seq = None, -1
+        best, best_seq, content = None, -1, None
         copies = []
         for copy in COPIES:
             data = self.storage.read(name + copy)
             record = unpack(data) if data is not None else None
-            copies.append((copy, data, record))
+            copies.append((copy, data))
             if record and record[0] > best_seq:
-                best, best_seq = data, record[0]
+                best, (best_seq, content) = data, record
         if best is None:
             # Copy b is written after copy a: with b not there, no save ever finished (a first
             # save was cut), so the record was never written.
             if copies[-1][1] is not None:
                 raise RamError("%s: every copy is damaged" % name)
             return None
-        for copy, data, record in copies:
+        for copy, data in copies:
             if data != best:
                 self._write(name + copy, best)
         self.seq[name] = best_seq
-        return unpack(best)[1]
+        return content
 
     def remove(self, name):
         for copy in COPIES:
