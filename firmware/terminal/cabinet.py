@@ -61,12 +61,16 @@ class Cabinet(Persistence):
             raise BadEvent("not an event: %s" % (event,))
         out = []
         _HANDLERS[event[0]](self, event, now_ms, out)
+        timers = (self.phase, self.offer)
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
         self._save(out)
         out.extend(self._shown)
         del self._shown[:]
-        self._draw(now_ms, out)
+        # A tick (every loop step) that moved no timer changes only what time shows, the puck
+        # and the sign: the stations' displays are not made again, nor their garbage.
+        self._draw(now_ms, out, event[0] != TICK or out or timers != (self.phase, self.offer)
+                   or not self._drawn)
         return out
 
     # -- what the screens ask
@@ -420,7 +424,7 @@ class Cabinet(Persistence):
         else:
             self.panels[s].message = ""
 
-    def _draw(self, now_ms, out):
+    def _draw(self, now_ms, out, stations=True):
         pattern, number, since = self.pattern
         if self.phase == TILT:
             pattern, number = puck.TILT, 0
@@ -428,8 +432,9 @@ class Cabinet(Persistence):
             number = self.table.point
         self._show("puck", (PUCK, puck.frame(pattern, number, now_ms - since)), out)
         self._show("status", (STATUS, screens.status(self, now_ms)), out)
-        for s in range(len(self.panels)):
-            self._show(s, (DISPLAY, s, screens.station(self, s)), out)
+        if stations:
+            for s in range(len(self.panels)):
+                self._show(s, (DISPLAY, s, screens.station(self, s)), out)
 
     def _show(self, key, effect, out):
         if self._drawn.get(key) != effect:
