@@ -77,7 +77,8 @@ SCHEMA = {
     "micropython_busy_table_heap": int, "micropython_wagers": int,
     "micropython_bytes_per_roll": int, "micropython_settlements_per_roll": int,
     "micropython_terminal_code_heap": int, "micropython_cabinet_heap": int,
-    "micropython_cabinet_wagers": int, "micropython_entry_import_ms": float,
+    "micropython_cabinet_wagers": int, "micropython_cabinet_bytes_per_tick": int,
+    "micropython_entry_import_ms": float,
     "micropython_flash_bytes_per_roll": int, "micropython_state_record_bytes": int,
     "micropython_recovery_wagers": int, "micropython_recovery_ms": float,
     "health_samples": int, "health_false_alarms": int,
@@ -131,6 +132,8 @@ def rows(f):
          f["micropython_terminal_code_heap"]),
         ("MicroPython: 8-station cabinet live heap (bytes, %d wagers)"
          % f["micropython_cabinet_wagers"], f["micropython_cabinet_heap"]),
+        ("MicroPython: the same cabinet, bytes allocated per idle loop tick",
+         f["micropython_cabinet_bytes_per_tick"]),
         ("Engine as .mpy (mpy-cross -O2 -march=armv6m), bytes", f["engine_mpy_bytes"]),
         ("Terminal as .mpy, bytes", f["terminal_mpy_bytes"]),
         ("Whole firmware as .mpy, bytes", f["firmware_mpy_bytes"]),

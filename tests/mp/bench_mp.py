@@ -72,6 +72,18 @@ def measure_cabinet():
     figures["cabinet_wagers"] = len(held["cabinet"].table.wagers)
 
 
+def tick_allocation():
+    # The loop sends a TICK every few ms: what one costs the heap while nothing happens.
+    from terminal.events import TICK
+    cab = held["cabinet"]
+    ticks = 200
+    gc.collect()
+    before = gc.mem_alloc()
+    for n in range(ticks):
+        cab.handle((TICK,), 10 + n * 5)
+    figures["cabinet_bytes_per_tick"] = (gc.mem_alloc() - before) // ticks
+
+
 def speed():
     # Settling alone: the busy table's wagers come back between rolls, outside the clock.
     table = busy.new_table()
@@ -90,4 +102,4 @@ def speed():
 start()
 import busy  # noqa: E402  the engine comes with it; its heap is measured in the next step
 STEPS = [load_engine, build_busy_table, measure_busy_table, allocation_per_roll, load_terminal,
-         measure_terminal, build_cabinet, measure_cabinet, speed]
+         measure_terminal, build_cabinet, measure_cabinet, tick_allocation, speed]
