@@ -115,24 +115,32 @@ class MatrixButtons:
             row.value(1)
 
     def scan(self, now_ms):
+        # Index loops, not enumerate(): on MicroPython each enumerate and its (i, x) tuples are
+        # heap objects, about 1.5 KB a scan of a 4x8 matrix, every SCAN_MS.
+        rows = self._rows
+        cols = self._cols
         read = self._read
-        for r, row in enumerate(self._rows):
+        for r in range(len(rows)):
+            row = rows[r]
             row.value(0)
             bits = 0
-            for c, col in enumerate(self._cols):
-                if col.value() == 0:
+            for c in range(len(cols)):
+                if cols[c].value() == 0:
                     bits |= 1 << c
             row.value(1)
             read[r] = bits
         out = []
-        for r, keys in enumerate(self._grid):
+        grid = self._grid
+        for r in range(len(grid)):
+            keys = grid[r]
             bits = read[r]
             unsure = 0  # columns where this row is a corner of a rectangle of four
             for r2 in range(len(read)):
                 shared = bits & read[r2]
                 if r2 != r and shared & (shared - 1):  # two or more columns in common
                     unsure |= shared
-            for c, key in enumerate(keys):
+            for c in range(len(keys)):
+                key = keys[c]
                 if key is not None:
                     if (unsure >> c) & 1:
                         key.step(key.down, now_ms, out)
