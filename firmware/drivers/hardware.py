@@ -10,6 +10,7 @@ from terminal.memory import CriticalMemory
 from drivers.watchdog import Watchdog, WatchdogTwin, reset_cause
 
 
+STORAGE_ROOT = "/data"  # the cabinet's storage on the board's filesystem
 ERROR_LOG = "errors.log"
 ERROR_LOG_BYTES = 4096
 
@@ -38,12 +39,11 @@ class Parts:
     def record(self, error):
         """Keep an unexpected error's traceback in storage (errors.log, the last few) and say it."""
         text = _traceback(error)
-        old = self.storage.read(ERROR_LOG) or b""
-        self.storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+        _append_error_log(self.storage, text)
         print("ERROR", text)
 
 
-def build(board, storage_root="/data"):
+def build(board, storage_root=STORAGE_ROOT):
     """Parts for a board dict; a part the board does not name gets its twin."""
     import machine
     parts = Parts()
@@ -115,13 +115,17 @@ def tilt(board, reason, lines, puck_frame):
 
 
 def _log(text):
-    """Add text to errors.log (its last ERROR_LOG_BYTES are kept)."""
+    """Add text to the board's errors.log, if its storage can be written."""
     try:
-        storage = Storage("/data", os)
-        old = storage.read(ERROR_LOG) or b""
-        storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+        _append_error_log(Storage(STORAGE_ROOT, os), text)
     except Exception:  # the storage may be what failed: the console has it
         pass
+
+
+def _append_error_log(storage, text):
+    """Add text to errors.log in storage; its last ERROR_LOG_BYTES are kept."""
+    old = storage.read(ERROR_LOG) or b""
+    storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
 
 
 def _buttons(machine, spec):
