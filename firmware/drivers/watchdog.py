@@ -6,7 +6,7 @@
 # boot's cause goes into a small log in storage, newest first (reset_log()). rp2 knows only two
 # codes, power on (the RUN pin too) and watchdog; a soft reset (Ctrl-D) keeps the code of the
 # last hard reset. Ports with more codes get their names: the codes come from the object passed
-# in (the `machine` module on the board; Rp2Codes in the simulator and the tests).
+# in (the `machine` module on the board; Rp2Codes in the tests).
 from craps.compat import const
 
 MAX_TIMEOUT_MS = const(8388)  # the RP2040 watchdog's longest timeout
