@@ -7,7 +7,7 @@ import time
 from drivers.clock import Clock
 from drivers.storage import Storage
 from terminal.memory import CriticalMemory
-from drivers.watchdog import Watchdog, WatchdogTwin, reset_cause
+from drivers.watchdog import WatchdogTwin, reset_cause
 
 
 STORAGE_ROOT = "/data"  # the cabinet's storage on the board's filesystem
@@ -65,7 +65,8 @@ def build(board, storage_root=STORAGE_ROOT):
                       for i, spec in enumerate(board.get("displays", []))]
     parts.sign = _display(machine, board.get("sign", {}), "SIGN")
     parts.dice = _dice(machine, board.get("dice", {}))
-    parts.watchdog = Watchdog(machine.WDT(timeout=board.get("watchdog_ms", 8000))) \
+    # machine.WDT runs from when it is built and cannot be stopped: only a production board's.
+    parts.watchdog = machine.WDT(timeout=board.get("watchdog_ms", 8000)) \
         if board.get("production") else WatchdogTwin()
     return parts
 
