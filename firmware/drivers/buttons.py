@@ -9,7 +9,11 @@
 # A key with no long_button gives PRESS when its debounced press starts, RELEASE when it ends.
 #
 # now_ms must only go up (the firmware's clock unwraps time.ticks_ms): times are subtracted.
+# A scan where nothing happened returns NO_EVENTS, one shared empty tuple: scans run every few
+# ms and are nearly all empty, so they allocate nothing then.
 from terminal.events import PRESS, RELEASE, KEY, DOOR
+
+NO_EVENTS = ()
 
 
 class _Debounced:
@@ -45,26 +49,36 @@ class _Key(_Debounced):
         self.long = False  # this press became a long press
 
     def step(self, pressed, now_ms, out):
-        """Take one reading (True: pressed); append its events to out."""
+        """Take one reading (True: pressed). out: the scan's events so far, a list or
+        NO_EVENTS; returns them with this reading's events added."""
         s = self.station
         if self.settle(pressed, now_ms):
             if pressed:
                 self.start = self.since
                 self.long = False
                 if self.long_button is None:
-                    out.append((PRESS, s, self.button))
+                    out = _add(out, (PRESS, s, self.button))
             elif self.long_button is None:
-                out.append((RELEASE, s, self.button))
+                out = _add(out, (RELEASE, s, self.button))
             elif self.long:
-                out.append((RELEASE, s, self.long_button))
+                out = _add(out, (RELEASE, s, self.long_button))
             else:
-                out.append((PRESS, s, self.button))
+                out = _add(out, (PRESS, s, self.button))
                 out.append((RELEASE, s, self.button))
         # Only while the contact still reads pressed: a release being debounced is not a hold.
         if (self.down and pressed and not self.long and self.long_button is not None
                 and now_ms - self.start >= self.long_ms):
             self.long = True
-            out.append((PRESS, s, self.long_button))
+            out = _add(out, (PRESS, s, self.long_button))
+        return out
+
+
+def _add(out, event):
+    """out (a list, or NO_EVENTS: then a new list) with event appended."""
+    if out is NO_EVENTS:
+        return [event]
+    out.append(event)
+    return out
 
 
 class GpioButtons:
@@ -77,10 +91,10 @@ class GpioButtons:
         self._active = active
 
     def scan(self, now_ms):
-        out = []
+        out = NO_EVENTS
         active = self._active
         for pin, key in self._keys:
-            key.step(pin.value() == active, now_ms, out)
+            out = key.step(pin.value() == active, now_ms, out)
         return out
 
 
@@ -115,29 +129,37 @@ class MatrixButtons:
             row.value(1)
 
     def scan(self, now_ms):
+        # Index loops, not enumerate(): on MicroPython each enumerate and its (i, x) tuples are
+        # heap objects, about 1.5 KB a scan of a 4x8 matrix, every SCAN_MS.
+        rows = self._rows
+        cols = self._cols
         read = self._read
-        for r, row in enumerate(self._rows):
+        for r in range(len(rows)):
+            row = rows[r]
             row.value(0)
             bits = 0
-            for c, col in enumerate(self._cols):
-                if col.value() == 0:
+            for c in range(len(cols)):
+                if cols[c].value() == 0:
                     bits |= 1 << c
             row.value(1)
             read[r] = bits
-        out = []
-        for r, keys in enumerate(self._grid):
+        out = NO_EVENTS
+        grid = self._grid
+        for r in range(len(grid)):
+            keys = grid[r]
             bits = read[r]
             unsure = 0  # columns where this row is a corner of a rectangle of four
             for r2 in range(len(read)):
                 shared = bits & read[r2]
                 if r2 != r and shared & (shared - 1):  # two or more columns in common
                     unsure |= shared
-            for c, key in enumerate(keys):
+            for c in range(len(keys)):
+                key = keys[c]
                 if key is not None:
                     if (unsure >> c) & 1:
-                        key.step(key.down, now_ms, out)
+                        out = key.step(key.down, now_ms, out)
                     else:
-                        key.step((bits >> c) & 1 == 1, now_ms, out)
+                        out = key.step((bits >> c) & 1 == 1, now_ms, out)
         return out
 
 
@@ -158,7 +180,7 @@ class AttendantKey:
         on = self._pin.value() == self._active
         if self._level.settle(on, now_ms):
             return [(self.EVENT, on)]
-        return []
+        return NO_EVENTS
 
 
 class DoorSwitch(AttendantKey):

@@ -1,7 +1,10 @@
 # The firmware's clock: milliseconds since it was built, never wrapping. MicroPython's
 # time.ticks_ms() wraps at ticks_max (2**30 - 1 on rp2, about 12.4 days); now() adds up
 # ticks_diff() between calls, which is right while calls come less than half a period (about
-# 6.2 days) apart; the main loop calls it every few ms. The one driver that reads time.
+# 6.2 days) apart; the main loop calls it every few ms. Every now_ms the cabinet and its
+# drivers see comes from here. Only boot code calls `time` itself: main.py times the integrity
+# check, and hardware.tilt and halt, which hold a stopped board without the loop, read ticks and
+# sleep between watchdog feeds.
 # Past 2**30 ms the count is a long int, which MicroPython keeps on the heap.
 
 

@@ -58,7 +58,7 @@ class HashDrbg:
         self._check_instantiated()
         if type(nbytes) is not int or not 1 <= nbytes <= MAX_REQUEST_BYTES:
             raise ValueError("a request is 1 to %d bytes, not %s" % (MAX_REQUEST_BYTES, nbytes))
-        if self.reseed_counter > self.reseed_interval:
+        if self.reseed_due():
             raise ReseedRequired("%d generate calls since the last seed"
                                  % (self.reseed_counter - 1))
         v = self._v

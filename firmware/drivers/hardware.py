@@ -7,9 +7,10 @@ import time
 from drivers.clock import Clock
 from drivers.storage import Storage
 from terminal.memory import CriticalMemory
-from drivers.watchdog import Watchdog, WatchdogTwin, reset_cause
+from drivers.watchdog import WatchdogTwin, reset_cause
 
 
+STORAGE_ROOT = "/data"  # the cabinet's storage on the board's filesystem
 ERROR_LOG = "errors.log"
 ERROR_LOG_BYTES = 4096
 
@@ -38,12 +39,11 @@ class Parts:
     def record(self, error):
         """Keep an unexpected error's traceback in storage (errors.log, the last few) and say it."""
         text = _traceback(error)
-        old = self.storage.read(ERROR_LOG) or b""
-        self.storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+        _append_error_log(self.storage, text)
         print("ERROR", text)
 
 
-def build(board, storage_root="/data"):
+def build(board, storage_root=STORAGE_ROOT):
     """Parts for a board dict; a part the board does not name gets its twin."""
     import machine
     parts = Parts()
@@ -65,7 +65,8 @@ def build(board, storage_root="/data"):
                       for i, spec in enumerate(board.get("displays", []))]
     parts.sign = _display(machine, board.get("sign", {}), "SIGN")
     parts.dice = _dice(machine, board.get("dice", {}))
-    parts.watchdog = Watchdog(machine.WDT(timeout=board.get("watchdog_ms", 8000))) \
+    # machine.WDT runs from when it is built and cannot be stopped: only a production board's.
+    parts.watchdog = machine.WDT(timeout=board.get("watchdog_ms", 8000)) \
         if board.get("production") else WatchdogTwin()
     return parts
 
@@ -115,13 +116,17 @@ def tilt(board, reason, lines, puck_frame):
 
 
 def _log(text):
-    """Add text to errors.log (its last ERROR_LOG_BYTES are kept)."""
+    """Add text to the board's errors.log, if its storage can be written."""
     try:
-        storage = Storage("/data", os)
-        old = storage.read(ERROR_LOG) or b""
-        storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
+        _append_error_log(Storage(STORAGE_ROOT, os), text)
     except Exception:  # the storage may be what failed: the console has it
         pass
+
+
+def _append_error_log(storage, text):
+    """Add text to errors.log in storage; its last ERROR_LOG_BYTES are kept."""
+    old = storage.read(ERROR_LOG) or b""
+    storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
 
 
 def _buttons(machine, spec):

@@ -5,9 +5,10 @@
 #
 # Conditioning: every seed is SHA-256 over `seed_bits` raw bits (512 raw bits at H = 0.5 bit
 # each carry 256 bits of entropy, the DRBG's security strength); the first seed also takes a
-# nonce, SHA-256 over seed_bits / 2 more raw bits, cut to 16 bytes. Every raw bit goes through
-# the health tests; a failure gives no dice, only (FAULT, "RNG HEALTH TEST FAILED: <test>"),
-# and the source stays failed (a power cycle builds a new one).
+# nonce, SHA-256 over seed_bits / 2 more raw bits, cut to the shortest nonce the DRBG takes
+# (drbg.MIN_NONCE_BYTES, 16 bytes). Every raw bit goes through the health tests; a failure
+# gives no dice, only (FAULT, "RNG HEALTH TEST FAILED: <test>"), and the source stays failed
+# (a power cycle builds a new one).
 #
 # Faces: a DRBG byte b below 252 gives the face b % 6 + 1 (each face from exactly 42 of the 252
 # values); 252-255 are thrown away and the next byte is used, so there is no modulo bias.
@@ -19,7 +20,7 @@
 import hashlib
 
 from craps.compat import const
-from drivers.drbg import HashDrbg
+from drivers.drbg import HashDrbg, MIN_NONCE_BYTES
 from drivers.entropy import EntropyError
 from drivers.health import HealthFailure, HealthTests
 from terminal.events import DICE, FAULT
@@ -27,7 +28,6 @@ from terminal.events import DICE, FAULT
 _REJECT_FROM = const(252)  # 6 * 42: bytes from here on would favour faces 1-4
 _ROLL_BYTES = const(8)  # DRBG bytes a generate for a roll (2 must be kept; 1 in 2^39 asks again)
 _CYCLE_BYTES = const(4)  # the small generate of cycle()
-_NONCE_BYTES = const(16)
 _PERSONAL = b"craps cabinet RNG dice"  # the DRBG's personalization string
 
 HEALTH_FAILED = "RNG HEALTH TEST FAILED: "
@@ -101,7 +101,7 @@ class RngDice:
             try:
                 self.health.startup(self.bits)
                 entropy = self._conditioned(self.seed_bits)
-                nonce = self._conditioned(self.seed_bits // 2)[:_NONCE_BYTES]
+                nonce = self._conditioned(self.seed_bits // 2)[:MIN_NONCE_BYTES]
                 self._drbg.instantiate(entropy, nonce, _PERSONAL)
                 self.seeds = 1
                 self.rolls = 0

@@ -6,7 +6,10 @@
 # boot's cause goes into a small log in storage, newest first (reset_log()). rp2 knows only two
 # codes, power on (the RUN pin too) and watchdog; a soft reset (Ctrl-D) keeps the code of the
 # last hard reset. Ports with more codes get their names: the codes come from the object passed
-# in (the `machine` module on the board; Rp2Codes in the simulator and the tests).
+# in (the `machine` module on the board; Rp2Codes in the tests).
+#
+# On the board the watchdog is machine.WDT itself (hardware.build): what the loop needs of it is
+# feed(), which it has. WatchdogTwin is its stand-in everywhere else.
 from craps.compat import const
 
 MAX_TIMEOUT_MS = const(8388)  # the RP2040 watchdog's longest timeout
@@ -32,20 +35,10 @@ class Rp2Codes:
     WDT_RESET = 3
 
 
-class Watchdog:
-    """wdt: machine.WDT(timeout=...), which runs from when it is built and cannot be stopped."""
-
-    def __init__(self, wdt):
-        self.wdt = wdt
-
-    def feed(self):
-        self.wdt.feed()
-
-
 class WatchdogTwin:
-    """Counts feeds. Given a clock (with now(), like drivers.clock's), it also tells whether the
-    board would have been reset: starved(now_ms) is True once timeout_ms went by since the last
-    feed (or since it was built) without one."""
+    """machine.WDT's twin: feed() counts feeds. Given a clock (with now(), like drivers.clock's),
+    it also tells whether the board would have been reset: starved(now_ms) is True once
+    timeout_ms went by since the last feed (or since it was built) without one."""
 
     def __init__(self, timeout_ms=8000, clock=None):
         if type(timeout_ms) is not int or not 0 < timeout_ms <= MAX_TIMEOUT_MS:

@@ -124,10 +124,10 @@ def test_keys_pressed_in_the_same_scan_come_out_in_the_order_they_were_given():
                                                (PRESS, 1, "field")]
 
 
-def test_a_scan_with_nothing_new_returns_an_empty_list():
+def test_a_scan_with_nothing_new_returns_no_events():
     contact, panel = one_key()
-    assert panel.scan(0) == []
+    assert panel.scan(0) == ()
     contact.set(True)
-    assert panel.scan(5) == []
+    assert panel.scan(5) == ()
     assert panel.scan(25) == [(PRESS, 0, "bet")]
-    assert panel.scan(30) == []
+    assert panel.scan(30) == ()

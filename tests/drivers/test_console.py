@@ -13,7 +13,7 @@ def console(typed):
 
 def test_meters_and_signature_are_answered_a_line_each():
     c, _, written = console("meters\r\nsignature\n")
-    assert c.scan(0) == []
+    assert c.scan(0) == ()
     assert written == ['CRAPS METERS {"games": 3}', "CRAPS SIGNATURE ab12"]
 
 

@@ -1,8 +1,11 @@
-# The watchdog: the real one feeds machine.WDT; the twin counts feeds and knows when the board
-# would have been reset. Why the board started: a watchdog reset is a planned reset when the
-# marker was left, and every cause goes into the reset log (the last ten).
-from drivers import watchdog
-from drivers.watchdog import (Watchdog, WatchdogTwin, Rp2Codes, reset_cause, planned_reset,
+# The watchdog: a production board's is machine.WDT itself; the twin counts feeds and knows
+# when the board would have been reset. Why the board started: a watchdog reset is a planned
+# reset when the marker was left, and every cause goes into the reset log (the last ten).
+import sys
+
+from folders import folder
+from drivers import hardware, watchdog
+from drivers.watchdog import (WatchdogTwin, Rp2Codes, reset_cause, planned_reset,
                               reset_log, MARKER, RESET_LOG)
 from drivers.storage import MemoryStorage
 from drivers.clock import ClockTwin
@@ -12,11 +15,57 @@ WDT = Rp2Codes.WDT_RESET
 
 
 class FakeWdt:
-    def __init__(self):
+    def __init__(self, timeout):
+        self.timeout = timeout
         self.fed = 0
 
     def feed(self):
         self.fed += 1
+
+
+class FakeTime:
+    """MicroPython's time.ticks_ms and ticks_diff, which CPython's time lacks."""
+
+    @staticmethod
+    def ticks_ms():
+        return 0
+
+    @staticmethod
+    def ticks_diff(a, b):
+        return a - b
+
+
+class FakeMachine:
+    """What hardware.build asks of `machine` for a board that names no parts."""
+    PWRON_RESET = Rp2Codes.PWRON_RESET
+    mem32 = {}
+
+    def __init__(self):
+        self.wdts = []
+
+    def reset_cause(self):
+        return self.PWRON_RESET
+
+    def WDT(self, timeout):
+        self.wdts.append(FakeWdt(timeout))
+        return self.wdts[-1]
+
+
+def built(board, machine):
+    """hardware.build(board) with machine as the `machine` module (and on CPython, FakeTime
+    as its `time`), storage in a new folder."""
+    before, real_time = sys.modules.get("machine"), hardware.time
+    sys.modules["machine"] = machine
+    if not hasattr(real_time, "ticks_ms"):
+        hardware.time = FakeTime
+    try:
+        return hardware.build(board, folder("watchdog_test"))
+    finally:
+        hardware.time = real_time
+        if before is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = before
 
 
 class Board:
@@ -29,12 +78,18 @@ class Board:
         self.resets += 1
 
 
-def test_the_watchdog_feeds_the_wdt():
-    wdt = FakeWdt()
-    dog = Watchdog(wdt)
+def test_a_production_board_feeds_machine_wdt_with_its_timeout():
+    machine = FakeMachine()
+    dog = built({"production": True, "watchdog_ms": 1000}, machine).watchdog
     dog.feed()
     dog.feed()
-    assert wdt.fed == 2
+    wdt, = machine.wdts
+    assert wdt.fed == 2 and wdt.timeout == 1000
+
+
+def test_a_service_board_starts_no_wdt_and_gets_the_twin():
+    machine = FakeMachine()
+    assert isinstance(built({}, machine).watchdog, WatchdogTwin) and machine.wdts == []
 
 
 def test_a_power_on_and_a_watchdog_reset():
