@@ -17,15 +17,6 @@ from drivers.storage import MemoryStorage
 from craps.wagers import LOSE, UNITS
 
 
-def raises(error, fn, *args):
-    """Call fn and return the exception of type `error` it must raise."""
-    try:
-        fn(*args)
-    except error as e:
-        return e
-    raise AssertionError("%s was not raised" % error.__name__)
-
-
 class Driver:
     """A cabinet with fake time and scripted dice. Settings' keywords pass through."""
 
