@@ -3,16 +3,12 @@
 # the real one does: replace atomically across a power cut, and clear stale .tmp files at start.
 import os
 
-from drivers.storage import Storage, MemoryStorage
+from drivers.storage import Storage, MemoryStorage, PowerCut
 from folders import folder
 
 
 def files(path):
     return sorted(os.listdir(path))
-
-
-class PowerCut(Exception):
-    """The power went: nothing after it runs."""
 
 
 class CutBeforeRename:
