@@ -14,7 +14,6 @@ from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
 from drivers.storage import MemoryStorage
-from craps.wagers import LOSE, UNITS
 
 
 class Driver:
@@ -62,7 +61,7 @@ class Driver:
             self.rolls.append([settled(s) for s in r.settlements])
             self.shooters.append(r.shooter)
             for s in r.settlements:
-                self.won[s.player] += net(s)
+                self.won[s.player] += s.net()
             return r
         self.table.roll = watched
 
@@ -267,21 +266,10 @@ class Driver:
                     self.paid[s], self.money_in[s], self.won[s])
 
 
-def net(s):
-    """A settlement's effect on its player's money: the win, less the stake lost and, on a
-    loss, the commission paid up front. Settlement.net() says the same except for a horn,
-    world or C & E that wins on a part and loses the others: it leaves the lost parts out
-    (an engine issue), so the books are kept with this."""
-    n = s.win - s.lost - (s.commission if s.outcome == LOSE else 0)
-    if s.kind not in UNITS:
-        assert s.net() == n, "Settlement.net() of %s is %d, not %d" % (s.kind, s.net(), n)
-    return n
-
-
 def settled(s):
     """A settlement as a tuple: (player, kind, number, on, outcome, net, win, lost, returned,
     stays). The table reuses its settlement records: copy them before the next roll."""
-    return (s.player, s.kind, s.number, s.on, s.outcome, net(s), s.win, s.lost, s.returned,
+    return (s.player, s.kind, s.number, s.on, s.outcome, s.net(), s.win, s.lost, s.returned,
             s.stays)
 
 
