@@ -21,11 +21,15 @@ def table(credits=(1000,), **rules):
     return Table(list(credits), HouseRules(rules))
 
 
+def wagers(t):
+    """Every wager on the layout as a tuple of all its fields, in the table's order."""
+    return [(w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
+            for w in t.wagers]
+
+
 def snapshot(t):
     """Everything a refusal must leave as it was."""
-    wagers = [(w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
-              for w in t.wagers]
-    return (list(t.credits), wagers, t.point, t.holder, t.betting_open, t.hand_rolls)
+    return (list(t.credits), wagers(t), t.point, t.holder, t.betting_open, t.hand_rolls)
 
 
 def refused(error, t, fn, *args, **kwargs):

@@ -14,6 +14,7 @@ from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
 from drivers.storage import MemoryStorage
+from support import wagers
 
 
 class Driver:
@@ -283,12 +284,7 @@ def find(settlements, player, kind, number=None):
 
 def money(t):
     """Every station's meter and stakes on the layout."""
-    return (list(t.credits), wagers(t))
-
-
-def wagers(t):
-    return sorted((w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
-                  for w in t.wagers)
+    return (list(t.credits), sorted(wagers(t)))
 
 
 def snapshot(cab):
