@@ -32,7 +32,6 @@ class Driver:
         self.frame = None  # the puck
         self.frames = []  # every puck frame shown, oldest first
         self.signals = []  # (station, name), oldest first
-        self.effects = []  # of the last event
         self.asked = 0  # (ROLL_DICE,) effects seen
         self.rolls = []  # each roll's settlements, as settled() tuples
         self.shooters = []  # each roll's shooter as the engine saw it (None: the house)
@@ -47,7 +46,6 @@ class Driver:
         self.cab, out = start(self.settings, self.memory, self.help_pages, self.now)
         self.table = self.cab.table
         self._watch_the_rolls()
-        self.effects = out
         for effect in out:
             self._see(effect)
         self.check()
@@ -73,7 +71,6 @@ class Driver:
         out = self.cab.handle(event, self.now)
         for s, p in enumerate(self.cab.panels):
             self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
-        self.effects = out
         for effect in out:
             self._see(effect)
         if check:
