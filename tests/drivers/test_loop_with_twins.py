@@ -1,8 +1,6 @@
 # The main loop (terminal/loop.py) with every driver's twin: presses become bets, the dice
 # source answers a roll request, displays, sign and puck are drawn, the watchdog is fed, and an
 # unexpected error is recorded and tilts the cabinet instead of stopping it.
-import hashlib
-
 from drivers.buttons import ButtonsTwin
 from drivers.display import DisplayTwin
 from drivers.entropy import StreamBits
@@ -11,24 +9,12 @@ from drivers.puck_leds import PuckTwin
 from drivers.rng_dice import RngDice
 from drivers.storage import MemoryStorage
 from drivers.watchdog import WatchdogTwin
+from rng_support import good_reader
 from terminal.cabinet import TILT
 from terminal.loop import Loop
 from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
-
-
-def good_bytes():
-    # SHA-256 in counter mode: a good stream on both interpreters (MicroPython has no urandom).
-    state = [0]
-
-    def read(n):
-        out = b""
-        while len(out) < n:
-            state[0] += 1
-            out += hashlib.sha256(str(state[0]).encode()).digest()
-        return out[:n]
-    return read
 
 
 def rig(stations=2):
@@ -37,7 +23,7 @@ def rig(stations=2):
     parts.puck = PuckTwin()
     parts.displays = [DisplayTwin() for _ in range(stations)]
     parts.sign = DisplayTwin()
-    parts.dice = RngDice(StreamBits(good_bytes()))
+    parts.dice = RngDice(StreamBits(good_reader()))
     parts.watchdog = WatchdogTwin()
     parts.storage = MemoryStorage()
     parts.memory = CriticalMemory(parts.storage)

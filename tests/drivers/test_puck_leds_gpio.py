@@ -2,6 +2,7 @@
 # when the frame changes.
 from panel_fakes import Pin
 from drivers.puck_leds import GpioPuck
+from support import raises
 from terminal import puck
 
 
@@ -53,15 +54,6 @@ def test_the_pins_are_set_only_when_the_frame_changes():
 
 def test_seven_pins_are_needed_and_frames_of_seven_lamps():
     for n in (6, 8):
-        try:
-            GpioPuck([Pin(0) for _ in range(n)])
-        except ValueError as e:
-            assert "7 LED pins" in str(e)
-        else:
-            raise AssertionError("%d pins taken" % n)
-    try:
-        GpioPuck([Pin(0) for _ in range(7)]).show(((0, 0, 0),) * 8)
-    except ValueError as e:
-        assert "7 lamps" in str(e)
-    else:
-        raise AssertionError("8 lamps taken")
+        assert "7 LED pins" in str(raises(ValueError, GpioPuck, [Pin(0) for _ in range(n)]))
+    leds = GpioPuck([Pin(0) for _ in range(7)])
+    assert "7 lamps" in str(raises(ValueError, leds.show, ((0, 0, 0),) * 8))

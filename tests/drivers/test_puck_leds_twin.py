@@ -2,6 +2,7 @@
 # cabinet sends it, every tick) played on a WS2812 strip, on plain LEDs and on the twin.
 from panel_fakes import NeoPixel, Pin
 from drivers.puck_leds import Ws2812Puck, GpioPuck, PuckTwin
+from support import raises
 from terminal import puck
 
 
@@ -28,12 +29,7 @@ def test_the_twin_keeps_each_new_frame_and_the_one_shown_now():
 
 
 def test_the_twin_refuses_what_the_real_pucks_refuse():
-    try:
-        PuckTwin().show(((0, 0, 0),) * 6)
-    except ValueError as e:
-        assert "7 lamps" in str(e)
-    else:
-        raise AssertionError("6 lamps taken")
+    assert "7 lamps" in str(raises(ValueError, PuckTwin().show, ((0, 0, 0),) * 6))
 
 
 def test_a_ws2812_strip_at_full_brightness_writes_what_the_twin_records():

@@ -2,17 +2,10 @@
 # strip written only when the frame changes, pixels after the 7th kept dark.
 from panel_fakes import NeoPixel
 from drivers.puck_leds import Ws2812Puck
+from support import raises
 from terminal import puck
 
 PATTERNS = (puck.STEADY, puck.ROLLING, puck.POINT_MADE, puck.SEVEN_OUT, puck.NO_ROLL, puck.TILT)
-
-
-def raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError")
 
 
 def test_each_channel_is_scaled_by_the_brightness():
@@ -72,8 +65,8 @@ def test_pixels_after_the_seventh_stay_dark():
 
 
 def test_a_short_strip_a_bad_brightness_or_a_bad_frame_is_refused():
-    assert "7 pixels" in raises(Ws2812Puck, NeoPixel(6))
-    assert "0-255" in raises(Ws2812Puck, NeoPixel(7), 256)
-    assert "0-255" in raises(Ws2812Puck, NeoPixel(7), -1)
+    assert "7 pixels" in str(raises(ValueError, Ws2812Puck, NeoPixel(6)))
+    assert "0-255" in str(raises(ValueError, Ws2812Puck, NeoPixel(7), 256))
+    assert "0-255" in str(raises(ValueError, Ws2812Puck, NeoPixel(7), -1))
     leds = Ws2812Puck(NeoPixel(7))
-    assert "7 lamps" in raises(leds.show, ((0, 0, 0),) * 6)
+    assert "7 lamps" in str(raises(ValueError, leds.show, ((0, 0, 0),) * 6))

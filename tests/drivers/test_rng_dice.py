@@ -7,6 +7,7 @@ from drivers.entropy import StreamBits
 from drivers.health import HealthTests
 from drivers.rng_dice import RngDice, RngFailure, face
 from rng_support import Counted, ListBits, counter_bytes, good_reader, reader
+from support import raises
 from terminal.events import DICE, FAULT
 
 RCT_FAULT = (FAULT, "RNG HEALTH TEST FAILED: REPETITION COUNT TEST")
@@ -114,12 +115,7 @@ def test_a_stuck_source_gives_a_fault_and_stays_failed():
     assert roll(dice, 2) == RCT_FAULT and roll(dice, 3) == RCT_FAULT
     assert dice.startup() == RCT_FAULT
     dice.cycle()
-    try:
-        dice.dice(1)
-    except RngFailure as e:
-        assert str(e) == RCT_FAULT[1]
-    else:
-        raise AssertionError("a failed source rolled")
+    assert str(raises(RngFailure, dice.dice, 1)) == RCT_FAULT[1]  # a failed source does not roll
     assert dice.seeds == 0
 
 
@@ -157,12 +153,7 @@ def test_the_health_tests_passed_in_are_the_ones_used():
 def test_settings_are_checked():
     for kwargs in ({"seed_bits": 128}, {"seed_bits": 520}, {"reseed_rolls": 0},
                    {"roll_ms": -1}, {"seed_bits": 512.0}):
-        try:
-            good_dice(**kwargs)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("RngDice took %s" % (kwargs,))
+        raises(ValueError, good_dice, **kwargs)
 
 
 def _driver_sources():

@@ -10,6 +10,7 @@
 from binascii import unhexlify
 
 from drivers.drbg import HashDrbg, ReseedRequired
+from support import raises
 
 NO_RESEED = (
     # drbgvectors_no_reseed, [PersonalizationStringLen = 0] [AdditionalInputLen = 0]
@@ -90,24 +91,16 @@ def test_a_request_is_the_leftmost_bytes_of_the_hashgen_output():
 def test_the_reseed_counter_and_its_limit():
     drbg = HashDrbg(reseed_interval=3)
     assert drbg.reseed_counter == 0
-    try:
-        drbg.generate(1)
-    except ValueError as e:
-        assert str(e) == "the Hash_DRBG is not instantiated"
-    else:
-        raise AssertionError("generate ran before instantiate")
+    e = raises(ValueError, drbg.generate, 1)
+    assert str(e) == "the Hash_DRBG is not instantiated"
     drbg.instantiate(b"\x11" * 32, b"\x22" * 16)
     assert drbg.reseed_counter == 1
     for n in range(3):
         drbg.generate(32)
         assert drbg.reseed_counter == n + 2
     assert drbg.reseed_due()
-    try:
-        drbg.generate(32)
-    except ReseedRequired as e:
-        assert str(e) == "3 generate calls since the last seed"
-    else:
-        raise AssertionError("generate ran past the reseed interval")
+    e = raises(ReseedRequired, drbg.generate, 32)  # not past the reseed interval
+    assert str(e) == "3 generate calls since the last seed"
     drbg.reseed(b"\x33" * 32)
     assert drbg.reseed_counter == 1 and not drbg.reseed_due()
     assert len(drbg.generate(32)) == 32
@@ -116,18 +109,8 @@ def test_the_reseed_counter_and_its_limit():
 def test_inputs_are_checked():
     drbg = HashDrbg()
     for entropy, nonce in ((b"\x00" * 31, b"\x00" * 16), (b"\x00" * 32, b"\x00" * 15)):
-        try:
-            drbg.instantiate(entropy, nonce)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("instantiate took %d/%d bytes" % (len(entropy), len(nonce)))
+        raises(ValueError, drbg.instantiate, entropy, nonce)
     drbg.instantiate(b"\x00" * 32, b"\x00" * 16)
     for n in (0, 65537, 1.0):
-        try:
-            drbg.generate(n)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("generate took %s" % (n,))
+        raises(ValueError, drbg.generate, n)
     assert len(drbg.generate(65536)) == 65536

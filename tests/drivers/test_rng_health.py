@@ -5,6 +5,7 @@ from drivers.entropy import StreamBits
 from drivers.health import (ADAPTIVE_PROPORTION, APT_CUTOFF, APT_WINDOW, RCT_CUTOFF,
                             REPETITION_COUNT, HealthFailure, HealthTests)
 from rng_support import Counted, counter_bytes, good_reader, reader, spread
+from support import raises
 
 
 def feed_all(health, bits):
@@ -63,12 +64,7 @@ def test_a_stuck_source_fails_the_start_up_test_at_its_41st_bit():
     for byte in (b"\x00", b"\xff"):
         source = Counted(StreamBits(reader(byte * 200)))
         h = HealthTests()
-        try:
-            h.startup(source)
-        except HealthFailure as e:
-            assert e.test == REPETITION_COUNT
-        else:
-            raise AssertionError("a stuck source passed the start-up test")
+        assert raises(HealthFailure, h.startup, source).test == REPETITION_COUNT
         assert source.taken == 41
 
 
@@ -121,12 +117,7 @@ def test_a_failure_is_latched_until_reset():
     error, _ = feed_all(h, [0] * 41)
     assert error is not None and h.failure[0] == REPETITION_COUNT
     for b in (1, 0, 1):
-        try:
-            h.feed(b)
-        except HealthFailure as e:
-            assert e.test == REPETITION_COUNT
-        else:
-            raise AssertionError("a failed health test passed a bit")
+        assert raises(HealthFailure, h.feed, b).test == REPETITION_COUNT  # no bit passed
     h.reset()
     assert h.failure is None and h.feed(1) == 1 and h.samples == 1
 
@@ -142,9 +133,4 @@ def test_the_start_up_test_runs_at_least_1024_samples_and_a_whole_window():
 
 def test_cutoffs_are_checked():
     for kwargs in ({"rct_cutoff": 1}, {"apt_cutoff": 0}, {"apt_window": 512}, {"rct_cutoff": 4.5}):
-        try:
-            HealthTests(**kwargs)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("HealthTests took %s" % (kwargs,))
+        raises(ValueError, HealthTests, **kwargs)

@@ -3,16 +3,13 @@
 # the real one does: replace atomically across a power cut, and clear stale .tmp files at start.
 import os
 
-from drivers.storage import Storage, MemoryStorage
+from drivers.storage import Storage, MemoryStorage, PowerCut
 from folders import folder
+from support import raises
 
 
 def files(path):
     return sorted(os.listdir(path))
-
-
-class PowerCut(Exception):
-    """The power went: nothing after it runs."""
 
 
 class CutBeforeRename:
@@ -64,22 +61,9 @@ def contract(make):
     assert store.names() == ["Zeta", "empty", "recall"]
     for bad in ("", "a/b", "meters.tmp", None):
         for call in (store.read, store.remove):
-            try:
-                call(bad)
-            except ValueError:
-                continue
-            raise AssertionError("%s took the name %s" % (call, bad))
-        try:
-            store.write(bad, b"x")
-        except ValueError:
-            continue
-        raise AssertionError("took the name %s" % (bad,))
-    try:
-        store.write("text", "not bytes")
-    except TypeError:
-        pass
-    else:
-        raise AssertionError("took a str")
+            raises(ValueError, call, bad)
+        raises(ValueError, store.write, bad, b"x")
+    raises(TypeError, store.write, "text", "not bytes")
     assert store.read("text") is None
 
 
@@ -112,12 +96,7 @@ def test_a_power_cut_before_the_rename_leaves_the_old_content():
     path = folder("storage_test")
     Storage(path, os).write("meters", b"old")
     cut = CutBeforeRename()
-    try:
-        Storage(path, cut).write("meters", b"new")
-    except PowerCut:
-        pass
-    else:
-        raise AssertionError("the power did not go")
+    raises(PowerCut, Storage(path, cut).write, "meters", b"new")
     assert cut.renames == 1
     assert files(path) == ["meters", "meters.tmp"]  # the new content never replaced the old
     store = Storage(path, os)  # the next start
@@ -128,10 +107,7 @@ def test_a_power_cut_before_the_rename_leaves_the_old_content():
 
 def test_a_power_cut_on_a_first_write_leaves_no_file():
     path = folder("storage_test")
-    try:
-        Storage(path, CutBeforeRename()).write("recall", b"new")
-    except PowerCut:
-        pass
+    raises(PowerCut, Storage(path, CutBeforeRename()).write, "recall", b"new")
     store = Storage(path, os)
     assert store.read("recall") is None and files(path) == []
 
@@ -149,12 +125,7 @@ def test_a_failed_rename_raises_and_leaves_the_old_content_and_no_tmp():
     path = folder("storage_test")
     Storage(path, os).write("meters", b"old")
     store = Storage(path, RenameFails())
-    try:
-        store.write("meters", b"new")
-    except OSError:
-        pass
-    else:
-        raise AssertionError("the failure was not raised")
+    raises(OSError, store.write, "meters", b"new")
     assert files(path) == ["meters"]
     assert store.read("meters") == b"old"
 
@@ -164,9 +135,4 @@ def test_a_file_that_cannot_be_read_is_an_error_not_a_missing_file():
     path = folder("storage_test")
     os.mkdir(path + "/meters")  # a folder where the file should be
     store = Storage(path, os)
-    try:
-        store.read("meters")
-    except OSError:
-        pass
-    else:
-        raise AssertionError("a folder read as a file")
+    raises(OSError, store.read, "meters")  # a folder does not read as a file

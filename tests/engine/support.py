@@ -6,23 +6,30 @@ from craps.wagers import LOSE
 
 
 def raises(error, fn, *args, **kwargs):
-    """Call fn and return the exception of type `error` it must raise."""
+    """Call fn(*args, **kwargs) and return the exception of type `error` (or a subclass) it must
+    raise, for checks on it; any other exception goes through. Nothing raised fails, naming the
+    call."""
     try:
         fn(*args, **kwargs)
     except error as e:
         return e
-    raise AssertionError("%s was not raised" % error.__name__)
+    raise AssertionError("%s was not raised by %s%r %r" % (
+        error.__name__, getattr(fn, "__name__", fn), args, kwargs))
 
 
 def table(credits=(1000,), **rules):
     return Table(list(credits), HouseRules(rules))
 
 
+def wagers(t):
+    """Every wager on the layout as a tuple of all its fields, in the table's order."""
+    return [(w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
+            for w in t.wagers]
+
+
 def snapshot(t):
     """Everything a refusal must leave as it was."""
-    wagers = [(w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
-              for w in t.wagers]
-    return (list(t.credits), wagers, t.point, t.holder, t.betting_open, t.hand_rolls)
+    return (list(t.credits), wagers(t), t.point, t.holder, t.betting_open, t.hand_rolls)
 
 
 def refused(error, t, fn, *args, **kwargs):

@@ -6,15 +6,10 @@ from busy import busy_table, top_up
 from craps.house import HouseRules
 from craps.layout import BadLayout, dump, load
 from craps.table import Table
-from support import raises
+from support import raises, wagers
 
 BUSY_RULES = HouseRules({"odds": "3-4-5x"})  # busy.new_table()'s rules
 RULES = HouseRules()
-
-
-def wagers(t):
-    return [(w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
-            for w in t.wagers]
 
 
 def through_flash(t):

@@ -14,16 +14,7 @@ from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
 from drivers.storage import MemoryStorage
-from craps.wagers import LOSE, UNITS
-
-
-def raises(error, fn, *args):
-    """Call fn and return the exception of type `error` it must raise."""
-    try:
-        fn(*args)
-    except error as e:
-        return e
-    raise AssertionError("%s was not raised" % error.__name__)
+from support import wagers
 
 
 class Driver:
@@ -41,7 +32,6 @@ class Driver:
         self.frame = None  # the puck
         self.frames = []  # every puck frame shown, oldest first
         self.signals = []  # (station, name), oldest first
-        self.effects = []  # of the last event
         self.asked = 0  # (ROLL_DICE,) effects seen
         self.rolls = []  # each roll's settlements, as settled() tuples
         self.shooters = []  # each roll's shooter as the engine saw it (None: the house)
@@ -56,7 +46,6 @@ class Driver:
         self.cab, out = start(self.settings, self.memory, self.help_pages, self.now)
         self.table = self.cab.table
         self._watch_the_rolls()
-        self.effects = out
         for effect in out:
             self._see(effect)
         self.check()
@@ -71,7 +60,7 @@ class Driver:
             self.rolls.append([settled(s) for s in r.settlements])
             self.shooters.append(r.shooter)
             for s in r.settlements:
-                self.won[s.player] += net(s)
+                self.won[s.player] += s.net()
             return r
         self.table.roll = watched
 
@@ -82,7 +71,6 @@ class Driver:
         out = self.cab.handle(event, self.now)
         for s, p in enumerate(self.cab.panels):
             self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
-        self.effects = out
         for effect in out:
             self._see(effect)
         if check:
@@ -276,21 +264,10 @@ class Driver:
                     self.paid[s], self.money_in[s], self.won[s])
 
 
-def net(s):
-    """A settlement's effect on its player's money: the win, less the stake lost and, on a
-    loss, the commission paid up front. Settlement.net() says the same except for a horn,
-    world or C & E that wins on a part and loses the others: it leaves the lost parts out
-    (an engine issue), so the books are kept with this."""
-    n = s.win - s.lost - (s.commission if s.outcome == LOSE else 0)
-    if s.kind not in UNITS:
-        assert s.net() == n, "Settlement.net() of %s is %d, not %d" % (s.kind, s.net(), n)
-    return n
-
-
 def settled(s):
     """A settlement as a tuple: (player, kind, number, on, outcome, net, win, lost, returned,
     stays). The table reuses its settlement records: copy them before the next roll."""
-    return (s.player, s.kind, s.number, s.on, s.outcome, net(s), s.win, s.lost, s.returned,
+    return (s.player, s.kind, s.number, s.on, s.outcome, s.net(), s.win, s.lost, s.returned,
             s.stays)
 
 
@@ -304,12 +281,7 @@ def find(settlements, player, kind, number=None):
 
 def money(t):
     """Every station's meter and stakes on the layout."""
-    return (list(t.credits), wagers(t))
-
-
-def wagers(t):
-    return sorted((w.player, w.kind, w.number, w.amount, w.on, w.working, w.vig, w.state)
-                  for w in t.wagers)
+    return (list(t.credits), sorted(wagers(t)))
 
 
 def snapshot(cab):

@@ -25,13 +25,6 @@ def last(d):
     return e[4], e[5]
 
 
-def refused(d, s, name):
-    signals = len(d.signals)
-    d.press(s, name)
-    assert (s, "refused") in d.signals[signals:], name
-    return d.message(s)
-
-
 def tilt_by_no_rolls(d):
     """A pass bet of 1, the roll called and three no rolls: the cabinet tilts, bets closed."""
     d.bet(0, "pass")
@@ -134,7 +127,7 @@ def test_cash_out_pays_that_stations_handpay():
     d.press(1, "cash_out")
     assert d.cab.panels[1].handpay == 997
     d.key(True)
-    assert refused(d, 0, "cash_out") == "no handpay at this station"
+    assert d.refused(0, "cash_out") == "no handpay at this station"
     d.press(1, "cash_out")
     assert d.cab.panels[1].handpay == 0 and d.paid[1] == 997
     assert last(d) == ("HANDPAY PAID", "S2 997")
@@ -173,7 +166,7 @@ def test_any_other_button_shows_the_hint():
     d.key(True)
     for name in ("n6", "field", "take_down", "working", "repeat", "pass_dice", "dont_come",
                  "hard", "prop"):
-        assert refused(d, 0, name) == attendant.HINT
+        assert d.refused(0, name) == attendant.HINT
     assert d.table.wagers == [] and d.table.credits == [1000]
 
 
@@ -182,19 +175,19 @@ def test_a_reading_is_only_for_a_roll_waiting_to_be_decided():
     d.bet(0, "pass")
     d.key(True)
     for name in ("odds", "bet", "roll"):
-        assert refused(d, 0, name) == "no roll is waiting to be decided"
+        assert d.refused(0, name) == "no roll is waiting to be decided"
     assert d.cab.reading is None
     d.key(False)
     d.roll(3, 4)
     d.key(True)
-    assert refused(d, 0, "odds") == "no roll is waiting to be decided"
+    assert d.refused(0, "odds") == "no roll is waiting to be decided"
 
 
 def test_odds_cycles_the_readings_and_bet_settles_the_one_shown():
     d = Driver()
     tilt_by_no_rolls(d)
     d.key(True)
-    assert refused(d, 0, "bet") == "choose the reading with ODDS first"
+    assert d.refused(0, "bet") == "choose the reading with ODDS first"
     d.press(0, "odds")
     assert d.cab.reading == (1, 1)
     assert d.status[0] == "ATTENDANT: READ 1+1? BET: YES"
@@ -257,7 +250,7 @@ def test_the_door_tilts_the_cabinet_until_it_is_shut_and_the_key_turned():
     d.event((DOOR, True))
     assert d.cab.phase == TILT and d.status[0] == "TILT: DOOR OPEN"
     assert d.cab.meters.counts["door_openings"] == 1 and d.cab.meters.counts["tilts"] == 1
-    assert refused(d, 0, "bet") == "tilt: call the attendant"
+    assert d.refused(0, "bet") == "tilt: call the attendant"
     d.key(True)
     assert d.status[0] == "ATTENDANT: DOOR OPEN"
     d.key(False)  # the door is still open: the key cannot clear the tilt
@@ -344,7 +337,7 @@ def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d.reboot()
     assert d.cab.phase == TILT and d.status[0] == "TILT: RAM ERROR: state"
     assert d.cab.ram_error == ("state",)
-    assert refused(d, 0, "bet") == "tilt: call the attendant"
+    assert d.refused(0, "bet") == "tilt: call the attendant"
     assert d.memory.storage.files["state.a"] == b"CR1 9 00000000\n{}"  # nothing saved over it
     d.key(True)
     assert d.status[0] == "ATTENDANT: RAM ERROR: state"

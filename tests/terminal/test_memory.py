@@ -1,7 +1,7 @@
 # terminal.memory: a record is two copies, each with a sequence number and a CRC-32; the newest
 # good copy wins and repairs the other; a record with no good copy is a RamError. And the
 # storage twin's power cut (drivers.storage.MemoryStorage.cut).
-from cabinet_support import raises
+from support import raises
 from drivers.storage import MemoryStorage, PowerCut
 from terminal.memory import CriticalMemory, RamError, pack, unpack
 

@@ -1,5 +1,5 @@
 # The cabinet's settings: a board file's mistake is a clear ValueError, never a cabinet.
-from cabinet_support import raises
+from support import raises
 from terminal.settings import Settings
 
 
