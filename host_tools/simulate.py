@@ -29,7 +29,7 @@ import sys
 import time
 from fractions import Fraction
 
-from craps.house import HouseRules, rule_names
+from craps.house import HouseRules
 from craps.table import MAX_STATIONS, Table, seven_out
 from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
@@ -522,8 +522,7 @@ def main(args, out=None, err=None):
     """The command: 0 when every figure is inside its interval (and any seed check passes)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    overrides = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
-    rules = HouseRules(overrides)
+    rules = HouseRules(odds.overrides(args))
     plan = Plan(rules)
     workers = min(args.workers, args.rolls)
     start = time.monotonic()
