@@ -24,7 +24,6 @@ import argparse
 import hashlib
 import multiprocessing
 import os
-import statistics
 import sys
 import time
 from fractions import Fraction
@@ -36,6 +35,7 @@ from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
 from host_tools import odds
 from host_tools.progress import Progress
+from host_tools.stats import normal_critical
 
 DEFAULT_ROLLS = 10 ** 7
 Z99 = Fraction("2.576")  # two-sided 99% normal quantile, as the figures are quoted
@@ -358,7 +358,7 @@ def inside(estimate, variance, n, exact, z=Z99):
 def family_z(figures, confidence=Fraction(99, 100)):
     """Bonferroni: the z that keeps all `figures` intervals together at `confidence`."""
     alpha = (1 - confidence) / figures
-    return Fraction(statistics.NormalDist().inv_cdf(1 - float(alpha) / 2)).limit_denominator(1000)
+    return Fraction(normal_critical(float(alpha))).limit_denominator(1000)
 
 
 class Figure:
