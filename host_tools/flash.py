@@ -142,35 +142,34 @@ def build(name, root=None):
         stamp = {}
     shutil.rmtree(folder + ".scripts", ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
+    firmware = firmware_files()
     for made_here in (BOARD_FILE, HELP_FILE):
-        if made_here in firmware_files():
+        if made_here in firmware:
             raise FlashError("firmware/%s would be overwritten by the build" % made_here)
     wanted = {BOARD_FILE: None, HELP_FILE: None}  # build path -> firmware path
     sources = {}  # firmware path -> sha256 of its bytes now
-    for rel in firmware_files():
+    for rel in firmware:
         compiled = rel.endswith(".py") and rel not in SOURCE_FILES
         wanted[rel[:-3] + ".mpy" if compiled else rel] = rel
         if compiled:
             sources[rel] = signature.file_hash(os.path.join(FIRMWARE, rel))
     made = stamp.get("made", {})  # firmware path -> [source sha256, .mpy sha256]
-    fresh = set()
+    known = {}  # build path -> sha256 of a .mpy kept from the last build
     for rel, digest in sources.items():
-        target = os.path.join(folder, rel[:-3] + ".mpy")
+        out = rel[:-3] + ".mpy"
+        target = os.path.join(folder, out)
         if made.get(rel, [None])[0] == digest and os.path.exists(target) and \
                 made[rel][1] == signature.file_hash(target):
-            fresh.add(rel)
+            known[out] = made[rel][1]
     try:
         os.remove(stamp_path)  # a build that stops half way leaves no stamp: all again next time
     except OSError:
         pass
+    fresh = set(wanted[out] for out in known)
     try:
         mpy.compile_all(optimise=2, build=folder, skip=set(SOURCE_FILES) | fresh)
     except SystemExit as e:  # mpy.compile_all's message for a module mpy-cross rejects
         raise FlashError(" ".join(str(e).split()))
-    made = dict((rel, [digest, signature.file_hash(os.path.join(folder, rel[:-3] + ".mpy"))])
-                for rel, digest in sources.items())
-    with open(stamp_path, "w") as f:
-        json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
     for out, rel in wanted.items():
         if rel == out:
             target = os.path.join(folder, rel)
@@ -180,19 +179,20 @@ def build(name, root=None):
         f.write(raw)
     with open(os.path.join(folder, HELP_FILE), "w") as f:
         json.dump(helppages.build(HouseRules(board.get("rules"))), f)
+    files = {}  # board path -> sha256, of every file the build keeps
     for top, dirs, names in os.walk(folder, topdown=False):
         for n in names:
             path = os.path.join(top, n)
-            if os.path.relpath(path, folder).replace(os.sep, "/") not in wanted:
+            out = os.path.relpath(path, folder).replace(os.sep, "/")
+            if out not in wanted:
                 os.remove(path)
+            else:
+                files["/" + out] = known.get(out) or signature.file_hash(path)
         if top != folder and not os.listdir(top):
             os.rmdir(top)
-    files = {}
-    for top, dirs, names in os.walk(folder):
-        for n in names:
-            path = os.path.join(top, n)
-            files["/" + os.path.relpath(path, folder).replace(os.sep, "/")] = \
-                signature.file_hash(path)
+    made = dict((rel, [digest, files["/" + rel[:-3] + ".mpy"]]) for rel, digest in sources.items())
+    with open(stamp_path, "w") as f:
+        json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
     result = Build(name, board, folder, files)
     os.makedirs(result.scripts)
     comment = "# Written by host_tools/flash.py for board %s: run on the board with " \
@@ -377,9 +377,9 @@ def package_json():
             "version": VERSION}
 
 
-def package_json_text():
-    """package.json as written: one file a line."""
-    package = package_json()
+def package_json_text(package=None):
+    """package.json (package_json()'s, unless given) as written: one file a line."""
+    package = package or package_json()
     lines = ['{', ' "urls": [']
     lines += ["  %s," % json.dumps(pair) for pair in package["urls"]]
     if package["urls"]:
@@ -392,7 +392,8 @@ def package_json_text():
 def write_package_json(check=False, out=None, err=None):
     out = out or sys.stdout
     err = err or sys.stderr
-    text = package_json_text()
+    package = package_json()
+    text = package_json_text(package)
     try:
         with open(PACKAGE_JSON) as f:
             now = f.read()
@@ -407,5 +408,5 @@ def write_package_json(check=False, out=None, err=None):
         with open(PACKAGE_JSON, "w") as f:
             f.write(text)
     out.write("package.json: %d files, deps %s\n" % (
-        len(package_json()["urls"]), ", ".join(d for d, _ in package_json()["deps"]) or "none"))
+        len(package["urls"]), ", ".join(d for d, _ in package["deps"]) or "none"))
     return 0
