@@ -26,7 +26,7 @@ import time
 
 from craps.house import HouseRules
 from host_tools import FIRMWARE, helppages, mpy, signature
-from host_tools.remote import Remote, RemoteError, installed
+from host_tools.remote import Arguments, Remote, RemoteError, installed
 
 ROOT = os.path.dirname(FIRMWARE)
 BOARDS = os.path.join(ROOT, "boards")
@@ -42,6 +42,8 @@ VERSION = "0.1.0"
 RESET_SETTLE_S = 0.5
 RECONNECT_S = 10
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
+ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
+RESET = ARGS.reset()
 
 
 class FlashError(Exception):
@@ -205,15 +207,15 @@ def build(name, root=None):
 
 def plan(b):
     """The steps: (what, mpremote arguments, time allowed in units of --timeout)."""
-    steps = [("remove what the build does not have", ["run", b.script("clean")], 1),
-             ("copy the build", ["fs", "cp", "-r"] + b.entries() + [":/"], 4)]
+    steps = [("remove what the build does not have", ARGS.script(b.script("clean")), 1),
+             ("copy the build", ARGS.copy(b.entries()), 4)]
     packages = b.board.get("mip", [])
     if packages:
-        steps.append(("install " + " ".join(packages), ["mip", "install"] + packages, 4))
-    steps += [("check and sign", ["run", b.script("sign")], 1),
-              ("reset", ["reset"], 1),
-              ("check after the reset", ["run", b.script("verify")], 1),
-              ("reset: the cabinet starts", ["reset"], 1)]
+        steps.append(("install " + " ".join(packages), ARGS.mip_install(packages), 4))
+    steps += [("check and sign", ARGS.script(b.script("sign")), 1),
+              ("reset", RESET, 1),
+              ("check after the reset", ARGS.script(b.script("verify")), 1),
+              ("reset: the cabinet starts", RESET, 1)]
     return steps
 
 
@@ -266,6 +268,8 @@ def failed(when, problems):
 
 def flash(b, remote, out):
     steps = plan(b)
+    install = ARGS.mip_install(b.board.get("mip", []))
+    sign, verify = ARGS.script(b.script("sign")), ARGS.script(b.script("verify"))
     libraries = {}
     signed = None
     after_reset = False
@@ -275,12 +279,12 @@ def flash(b, remote, out):
         limit = remote.timeout * scale if number > 1 else min(remote.timeout, FIRST_CONTACT_S)
         text = remote.run(*args, what=what, timeout=limit,
                           reconnect_s=RECONNECT_S if after_reset else 0)
-        after_reset = args == ["reset"]
+        after_reset = args == RESET
         if after_reset:
             time.sleep(RESET_SETTLE_S)
-        if args[0] == "mip":
+        if args == install:
             libraries = dict((p, None) for p in installed(text))
-        elif args[:2] == ["run", b.script("sign")]:
+        elif args == sign:
             listing, _, said = parse(text)
             problems = compare(listing, b.files, libraries)
             if said.get("UNSIGNED") and not problems:
@@ -292,7 +296,7 @@ def flash(b, remote, out):
                 raise FlashError("the board wrote signature %s, the files say %s" % (
                     (said.get("SIGNED") or ["none"])[0], signed))
             libraries = dict((p, h) for p, h in listing.items() if p not in b.files)
-        elif args[:2] == ["run", b.script("verify")]:
+        elif args == verify:
             listing, content, _ = parse(text)
             problems = compare(listing, b.files, libraries)
             if problems:
@@ -307,7 +311,7 @@ def flash(b, remote, out):
 
 
 def verify_only(b, remote, out):
-    text = remote.run("run", b.script("verify"), what="check")
+    text = remote.script(b.script("verify"), what="check")
     listing, content, _ = parse(text)
     problems = compare(listing, b.files)
     if problems:
@@ -342,7 +346,7 @@ def main(args, out=None, err=None):
         remote = Remote(args.port, timeout=args.timeout)
         if args.dry_run:
             if args.verify:
-                commands = [remote.command("run", b.script("verify"))]
+                commands = [remote.command(*ARGS.script(b.script("verify")))]
             else:
                 commands = [remote.command(*step[1]) for step in plan(b)]
             for argv in commands:
