@@ -346,8 +346,7 @@ def interval(n, total, squares, risk, z=Z99):
 
 def mean_interval(n, total, squares, z=Z99):
     """The mean of n counts and its interval: (mean, variance, half-width)."""
-    mean, variance, half = interval(n, -total, squares, 1, z)
-    return mean, variance, half
+    return interval(n, -total, squares, 1, z)
 
 
 def inside(estimate, variance, n, exact, z=Z99):
