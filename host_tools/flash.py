@@ -10,7 +10,8 @@
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
    packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
-   reset, and reset once more so that the cabinet starts.
+   reset, and reset once more so that the cabinet starts. Each reset is marked planned first
+   (firmware/drivers/watchdog.py), so the board's reset log does not call it a watchdog reset.
 3. Print the program signature (firmware/drivers/integrity.py: the value an inspector compares,
    which the board checks at boot).
 
@@ -43,7 +44,14 @@ RESET_SETTLE_S = 0.5
 RECONNECT_S = 10
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
 ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
-RESET = ARGS.reset()
+# machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
+# log a "watchdog" reset. So first the firmware's planned_reset() (drivers/watchdog.py) leaves its
+# marker in the cabinet's storage (/data, drivers/hardware.py), its own reset a no-op: mpremote's
+# reset follows in the same call, and that boot logs "planned reset". One line, for --dry-run.
+PLANNED = ('import os; from drivers.storage import Storage; '
+           'from drivers.watchdog import planned_reset; '
+           'planned_reset(Storage("/data", os), lambda: None)')
+RESET = ARGS.exec(PLANNED) + ARGS.reset()
 
 
 class FlashError(Exception):
