@@ -35,7 +35,9 @@ def main(argv=None):
 
 
 def _load(module):
-    # Commands load only what they use: the sim's Textual, the bench's workload, crapssim.
+    # Building the parser imports every command's module (for its add_arguments); what only
+    # one command needs loads inside it when it runs: the sim's Textual, the bench's workload
+    # (tests/engine/busy.py), crapssim.
     return importlib.import_module("host_tools." + module)
 
 

@@ -10,7 +10,8 @@
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
    packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
-   reset, and reset once more so that the cabinet starts.
+   reset, and reset once more so that the cabinet starts. Each reset is marked planned first
+   (firmware/drivers/watchdog.py), so the board's reset log does not call it a watchdog reset.
 3. Print the program signature (firmware/drivers/integrity.py: the value an inspector compares,
    which the board checks at boot).
 
@@ -26,7 +27,7 @@ import time
 
 from craps.house import HouseRules
 from host_tools import FIRMWARE, helppages, mpy, signature
-from host_tools.remote import Remote, RemoteError, installed
+from host_tools.remote import Arguments, Remote, RemoteError, installed
 
 ROOT = os.path.dirname(FIRMWARE)
 BOARDS = os.path.join(ROOT, "boards")
@@ -42,6 +43,15 @@ VERSION = "0.1.0"
 RESET_SETTLE_S = 0.5
 RECONNECT_S = 10
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
+ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
+# machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
+# log a "watchdog" reset. So first the firmware's planned_reset() (drivers/watchdog.py) leaves its
+# marker in the cabinet's storage (/data, drivers/hardware.py), its own reset a no-op: mpremote's
+# reset follows in the same call, and that boot logs "planned reset". One line, for --dry-run.
+PLANNED = ('import os; from drivers.storage import Storage; '
+           'from drivers.watchdog import planned_reset; '
+           'planned_reset(Storage("/data", os), lambda: None)')
+RESET = ARGS.exec(PLANNED) + ARGS.reset()
 
 
 class FlashError(Exception):
@@ -142,35 +152,34 @@ def build(name, root=None):
         stamp = {}
     shutil.rmtree(folder + ".scripts", ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
+    firmware = firmware_files()
     for made_here in (BOARD_FILE, HELP_FILE):
-        if made_here in firmware_files():
+        if made_here in firmware:
             raise FlashError("firmware/%s would be overwritten by the build" % made_here)
     wanted = {BOARD_FILE: None, HELP_FILE: None}  # build path -> firmware path
     sources = {}  # firmware path -> sha256 of its bytes now
-    for rel in firmware_files():
+    for rel in firmware:
         compiled = rel.endswith(".py") and rel not in SOURCE_FILES
         wanted[rel[:-3] + ".mpy" if compiled else rel] = rel
         if compiled:
             sources[rel] = signature.file_hash(os.path.join(FIRMWARE, rel))
     made = stamp.get("made", {})  # firmware path -> [source sha256, .mpy sha256]
-    fresh = set()
+    known = {}  # build path -> sha256 of a .mpy kept from the last build
     for rel, digest in sources.items():
-        target = os.path.join(folder, rel[:-3] + ".mpy")
+        out = rel[:-3] + ".mpy"
+        target = os.path.join(folder, out)
         if made.get(rel, [None])[0] == digest and os.path.exists(target) and \
                 made[rel][1] == signature.file_hash(target):
-            fresh.add(rel)
+            known[out] = made[rel][1]
     try:
         os.remove(stamp_path)  # a build that stops half way leaves no stamp: all again next time
     except OSError:
         pass
+    fresh = set(wanted[out] for out in known)
     try:
         mpy.compile_all(optimise=2, build=folder, skip=set(SOURCE_FILES) | fresh)
     except SystemExit as e:  # mpy.compile_all's message for a module mpy-cross rejects
         raise FlashError(" ".join(str(e).split()))
-    made = dict((rel, [digest, signature.file_hash(os.path.join(folder, rel[:-3] + ".mpy"))])
-                for rel, digest in sources.items())
-    with open(stamp_path, "w") as f:
-        json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
     for out, rel in wanted.items():
         if rel == out:
             target = os.path.join(folder, rel)
@@ -180,19 +189,20 @@ def build(name, root=None):
         f.write(raw)
     with open(os.path.join(folder, HELP_FILE), "w") as f:
         json.dump(helppages.build(HouseRules(board.get("rules"))), f)
+    files = {}  # board path -> sha256, of every file the build keeps
     for top, dirs, names in os.walk(folder, topdown=False):
         for n in names:
             path = os.path.join(top, n)
-            if os.path.relpath(path, folder).replace(os.sep, "/") not in wanted:
+            out = os.path.relpath(path, folder).replace(os.sep, "/")
+            if out not in wanted:
                 os.remove(path)
+            else:
+                files["/" + out] = known.get(out) or signature.file_hash(path)
         if top != folder and not os.listdir(top):
             os.rmdir(top)
-    files = {}
-    for top, dirs, names in os.walk(folder):
-        for n in names:
-            path = os.path.join(top, n)
-            files["/" + os.path.relpath(path, folder).replace(os.sep, "/")] = \
-                signature.file_hash(path)
+    made = dict((rel, [digest, files["/" + rel[:-3] + ".mpy"]]) for rel, digest in sources.items())
+    with open(stamp_path, "w") as f:
+        json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
     result = Build(name, board, folder, files)
     os.makedirs(result.scripts)
     comment = "# Written by host_tools/flash.py for board %s: run on the board with " \
@@ -205,15 +215,15 @@ def build(name, root=None):
 
 def plan(b):
     """The steps: (what, mpremote arguments, time allowed in units of --timeout)."""
-    steps = [("remove what the build does not have", ["run", b.script("clean")], 1),
-             ("copy the build", ["fs", "cp", "-r"] + b.entries() + [":/"], 4)]
+    steps = [("remove what the build does not have", ARGS.script(b.script("clean")), 1),
+             ("copy the build", ARGS.copy(b.entries()), 4)]
     packages = b.board.get("mip", [])
     if packages:
-        steps.append(("install " + " ".join(packages), ["mip", "install"] + packages, 4))
-    steps += [("check and sign", ["run", b.script("sign")], 1),
-              ("reset", ["reset"], 1),
-              ("check after the reset", ["run", b.script("verify")], 1),
-              ("reset: the cabinet starts", ["reset"], 1)]
+        steps.append(("install " + " ".join(packages), ARGS.mip_install(packages), 4))
+    steps += [("check and sign", ARGS.script(b.script("sign")), 1),
+              ("reset", RESET, 1),
+              ("check after the reset", ARGS.script(b.script("verify")), 1),
+              ("reset: the cabinet starts", RESET, 1)]
     return steps
 
 
@@ -266,6 +276,8 @@ def failed(when, problems):
 
 def flash(b, remote, out):
     steps = plan(b)
+    install = ARGS.mip_install(b.board.get("mip", []))
+    sign, verify = ARGS.script(b.script("sign")), ARGS.script(b.script("verify"))
     libraries = {}
     signed = None
     after_reset = False
@@ -275,12 +287,12 @@ def flash(b, remote, out):
         limit = remote.timeout * scale if number > 1 else min(remote.timeout, FIRST_CONTACT_S)
         text = remote.run(*args, what=what, timeout=limit,
                           reconnect_s=RECONNECT_S if after_reset else 0)
-        after_reset = args == ["reset"]
+        after_reset = args == RESET
         if after_reset:
             time.sleep(RESET_SETTLE_S)
-        if args[0] == "mip":
+        if args == install:
             libraries = dict((p, None) for p in installed(text))
-        elif args[:2] == ["run", b.script("sign")]:
+        elif args == sign:
             listing, _, said = parse(text)
             problems = compare(listing, b.files, libraries)
             if said.get("UNSIGNED") and not problems:
@@ -292,7 +304,7 @@ def flash(b, remote, out):
                 raise FlashError("the board wrote signature %s, the files say %s" % (
                     (said.get("SIGNED") or ["none"])[0], signed))
             libraries = dict((p, h) for p, h in listing.items() if p not in b.files)
-        elif args[:2] == ["run", b.script("verify")]:
+        elif args == verify:
             listing, content, _ = parse(text)
             problems = compare(listing, b.files, libraries)
             if problems:
@@ -307,7 +319,7 @@ def flash(b, remote, out):
 
 
 def verify_only(b, remote, out):
-    text = remote.run("run", b.script("verify"), what="check")
+    text = remote.script(b.script("verify"), what="check")
     listing, content, _ = parse(text)
     problems = compare(listing, b.files)
     if problems:
@@ -342,7 +354,7 @@ def main(args, out=None, err=None):
         remote = Remote(args.port, timeout=args.timeout)
         if args.dry_run:
             if args.verify:
-                commands = [remote.command("run", b.script("verify"))]
+                commands = [remote.command(*ARGS.script(b.script("verify")))]
             else:
                 commands = [remote.command(*step[1]) for step in plan(b)]
             for argv in commands:
@@ -377,9 +389,9 @@ def package_json():
             "version": VERSION}
 
 
-def package_json_text():
-    """package.json as written: one file a line."""
-    package = package_json()
+def package_json_text(package=None):
+    """package.json (package_json()'s, unless given) as written: one file a line."""
+    package = package or package_json()
     lines = ['{', ' "urls": [']
     lines += ["  %s," % json.dumps(pair) for pair in package["urls"]]
     if package["urls"]:
@@ -392,7 +404,8 @@ def package_json_text():
 def write_package_json(check=False, out=None, err=None):
     out = out or sys.stdout
     err = err or sys.stderr
-    text = package_json_text()
+    package = package_json()
+    text = package_json_text(package)
     try:
         with open(PACKAGE_JSON) as f:
             now = f.read()
@@ -407,5 +420,5 @@ def write_package_json(check=False, out=None, err=None):
         with open(PACKAGE_JSON, "w") as f:
             f.write(text)
     out.write("package.json: %d files, deps %s\n" % (
-        len(package_json()["urls"]), ", ".join(d for d, _ in package_json()["deps"]) or "none"))
+        len(package["urls"]), ", ".join(d for d, _ in package["deps"]) or "none"))
     return 0

@@ -185,9 +185,13 @@ def add_arguments(parser):
                                 choices=choices)
 
 
+def overrides(args):
+    """The house rules given on the command line (add_arguments' options): {rule: value}."""
+    return dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
+
+
 def main(args, out=None):
     out = out or sys.stdout
-    overrides = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
-    rules = HouseRules(overrides)
+    rules = HouseRules(overrides(args))
     out.write(format_report(rules, report(rules)) + "\n")
     return 0

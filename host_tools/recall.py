@@ -8,6 +8,7 @@ otherwise by the replay (each difference printed); 2: the records cannot be read
 import json
 import os
 import sys
+from collections import Counter
 
 from craps.layout import FIELDS
 from host_tools import records, replay
@@ -151,11 +152,7 @@ def compare(expected, got):
 
 
 def _multiset(settlements):
-    counts = {}
-    for s in settlements:
-        key = json.dumps(s, sort_keys=True)
-        counts[key] = counts.get(key, 0) + 1
-    return counts
+    return Counter(json.dumps(s, sort_keys=True) for s in settlements)
 
 
 def write(folder, game, doc, expected):

@@ -136,11 +136,12 @@ class Remote:
         detail = _last_line(err) or _last_line(out) or "exit status %d" % result.returncode
         return BoardCommandFailed("%s failed: %s" % (what, detail))
 
-    # The commands the project uses.
+    # The commands the project uses: the one place that spells their mpremote arguments.
     def exec(self, code, **kw):
         return self.run("exec", code, **kw)
 
     def script(self, path, **kw):
+        """Run a script of the host's on the board (`mpremote run`)."""
         return self.run("run", path, **kw)
 
     def copy(self, sources, dest=":/", **kw):
@@ -151,6 +152,14 @@ class Remote:
 
     def reset(self, **kw):
         return self.run("reset", **kw)
+
+
+class Arguments(Remote):
+    """A Remote that runs nothing: each command method above returns the mpremote arguments it
+    would run (a list), for a plan of steps written with those methods (host_tools/flash.py)."""
+
+    def run(self, *args, **kw):
+        return list(args)
 
 
 def installed(mip_output):

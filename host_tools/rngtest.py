@@ -92,8 +92,8 @@ class Result:
             self.name, self.statistic, self.df, self.p, "PASS" if self.passed else "FAIL")
 
 
-def _degenerate(name, note, df=None):
-    return Result(name, None, df, None, None, note)
+def _degenerate(name, note):
+    return Result(name, None, None, None, None, note)
 
 
 class Tally:

@@ -24,18 +24,18 @@ import argparse
 import hashlib
 import multiprocessing
 import os
-import statistics
 import sys
 import time
 from fractions import Fraction
 
-from craps.house import HouseRules, rule_names
+from craps.house import HouseRules
 from craps.table import MAX_STATIONS, Table, seven_out
 from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
 from host_tools import odds
 from host_tools.progress import Progress
+from host_tools.stats import normal_critical
 
 DEFAULT_ROLLS = 10 ** 7
 Z99 = Fraction("2.576")  # two-sided 99% normal quantile, as the figures are quoted
@@ -346,8 +346,7 @@ def interval(n, total, squares, risk, z=Z99):
 
 def mean_interval(n, total, squares, z=Z99):
     """The mean of n counts and its interval: (mean, variance, half-width)."""
-    mean, variance, half = interval(n, -total, squares, 1, z)
-    return mean, variance, half
+    return interval(n, -total, squares, 1, z)
 
 
 def inside(estimate, variance, n, exact, z=Z99):
@@ -358,7 +357,7 @@ def inside(estimate, variance, n, exact, z=Z99):
 def family_z(figures, confidence=Fraction(99, 100)):
     """Bonferroni: the z that keeps all `figures` intervals together at `confidence`."""
     alpha = (1 - confidence) / figures
-    return Fraction(statistics.NormalDist().inv_cdf(1 - float(alpha) / 2)).limit_denominator(1000)
+    return Fraction(normal_critical(float(alpha))).limit_denominator(1000)
 
 
 class Figure:
@@ -522,8 +521,7 @@ def main(args, out=None, err=None):
     """The command: 0 when every figure is inside its interval (and any seed check passes)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    overrides = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
-    rules = HouseRules(overrides)
+    rules = HouseRules(odds.overrides(args))
     plan = Plan(rules)
     workers = min(args.workers, args.rolls)
     start = time.monotonic()

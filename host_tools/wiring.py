@@ -1,24 +1,12 @@
 """Wiring tables from the board files: `python -m host_tools wiring` prints, for every board in
 boards/, which Pico pin goes to which part. The README's wiring section is this output (a test
 keeps the two equal), so a builder reads the same pins the firmware drives."""
-import glob
-import json
-import os
+from host_tools.flash import board_names, load_board
 
-BOARDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards")
 # The Raspberry Pi Pico's header: GPIO number -> physical pin.
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
             12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
             22: 29, 26: 31, 27: 32, 28: 34}
-
-
-def load(name):
-    with open(os.path.join(BOARDS, name + ".json")) as f:
-        return json.load(f)
-
-
-def names():
-    return sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(BOARDS, "*.json")))
 
 
 def pin(gp):
@@ -77,8 +65,7 @@ def _name(button):
     return button.upper().replace("_", " ")
 
 
-def markdown(name):
-    board = load(name)
+def markdown(name, board):
     lines = ["### %s" % name, "", board.get("description", ""), "",
              "| Pico pin | part | how |", "|---|---|---|"]
     lines += ["| %s | %s | %s |" % row for row in rows(board)]
@@ -88,6 +75,12 @@ def markdown(name):
     return "\n".join(lines)
 
 
+def production_boards():
+    """(name, board dict) of every board file that is real hardware ("production")."""
+    boards = ((name, load_board(name)[0]) for name in board_names())
+    return [(name, board) for name, board in boards if board.get("production")]
+
+
 def main(args=None):
-    print("\n\n".join(markdown(name) for name in names() if load(name).get("production")))
+    print("\n\n".join(markdown(name, board) for name, board in production_boards()))
     return 0

@@ -7,7 +7,6 @@ import os
 import shutil
 import sys
 
-from craps.house import rule_names
 from host_tools import odds
 
 DEFAULT_CREDITS = 1000
@@ -43,8 +42,7 @@ def build(args, now_ms=0):
     from terminal.settings import Settings
     from terminal.startup import start
 
-    rules = dict((k, getattr(args, k)) for k in rule_names() if getattr(args, k) is not None)
-    settings = Settings(stations=args.stations, rules=rules, credits=args.credits)
+    settings = Settings(stations=args.stations, rules=odds.overrides(args), credits=args.credits)
     dice = SeededDice(args.seed, roll_ms=args.roll_ms)
     if args.dice_script:
         dice = ScriptedDice(read_script(args.dice_script), roll_ms=args.roll_ms, then=dice)

@@ -6,7 +6,7 @@ Every lit state is also in the characters (a filled lamp, brackets round a die),
 the colour, so a monochrome terminal and a plain-text capture still show it."""
 from rich.text import Text
 
-from craps.wagers import LINE
+from craps.wagers import LINE, hop_dice
 from host_tools.sim import keys
 
 LAMPS = ("OFF", "4", "5", "6", "8", "9", "10")  # the frame's order: the disc, then the points
@@ -75,7 +75,7 @@ def wager_label(w):
     if w.kind == "odds":
         return "ODDS" if w.on == "pass" else "ODDS/" + _base(w.on, w.number)
     if w.kind == "hop":
-        return "HOP%d-%d" % (w.number // 10, w.number % 10)
+        return "HOP%d-%d" % hop_dice(w.number)
     return _base(w.kind, w.number)
 
 

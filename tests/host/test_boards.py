@@ -4,20 +4,25 @@ import os
 
 import pytest
 
-from host_tools import wiring
+from host_tools import flash, wiring
 from terminal import buttons
 
-README = os.path.join(os.path.dirname(wiring.BOARDS), "README.md")
-HARDWARE = [name for name in wiring.names() if wiring.load(name).get("production")]
+README = os.path.join(flash.ROOT, "README.md")
+HARDWARE = [name for name, _ in wiring.production_boards()]
+
+
+def load(name):
+    return flash.load_board(name)[0]
 
 
 def test_the_boards_the_issue_asks_for_are_there():
-    assert {"pico-1station", "pico-shaker", "cabinet-4station", "virtual"} <= set(wiring.names())
+    assert {"pico-1station", "pico-shaker", "cabinet-4station", "virtual"} <= \
+        set(flash.board_names())
 
 
-@pytest.mark.parametrize("name", wiring.names())
+@pytest.mark.parametrize("name", flash.board_names())
 def test_every_key_is_a_panel_button_and_every_station_has_a_display(name):
-    board = wiring.load(name)
+    board = load(name)
     keys = board["buttons"].get("keys", [])
     for key in keys:
         station, button, long_button = key[-3:]
@@ -28,7 +33,7 @@ def test_every_key_is_a_panel_button_and_every_station_has_a_display(name):
 
 @pytest.mark.parametrize("name", HARDWARE)
 def test_no_pin_is_wired_twice(name):
-    board = wiring.load(name)
+    board = load(name)
     used = []
     b = board["buttons"]
     used += [k[0] for k in b.get("keys", [])] if b["driver"] == "gpio" else b["rows"] + b["cols"]
@@ -46,7 +51,7 @@ def test_no_pin_is_wired_twice(name):
 def test_every_panel_button_is_reachable_on_each_station_of_a_hardware_board():
     # A small panel reaches the line, come, odds, chip, bet, roll and cash out at least.
     for name in HARDWARE:
-        board = wiring.load(name)
+        board = load(name)
         for station in range(board["stations"]):
             reach = set()
             for key in board["buttons"]["keys"]:
@@ -59,4 +64,4 @@ def test_the_readme_shows_each_boards_wiring_table():
     with open(README) as f:
         text = f.read()
     for name in HARDWARE:
-        assert wiring.markdown(name) in text, "README: run python -m host_tools wiring"
+        assert wiring.markdown(name, load(name)) in text, "README: run python -m host_tools wiring"

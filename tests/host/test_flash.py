@@ -229,6 +229,32 @@ def test_a_changed_production_board_stays_stopped_with_ctrl_c_closed(build, tmp_
         assert "broke in" not in console[end:] and "REPL" not in console[end:], console[end:]
 
 
+def test_the_flash_tools_resets_are_logged_as_planned_not_as_watchdog_resets(build, tmp_path):
+    """machine.reset() restarts an rp2 through the watchdog (and the virtual board): before each
+    of its resets the flash tool leaves the firmware's planned-reset marker
+    (firmware/drivers/watchdog.py), so the boots it causes log "planned reset"; a plain
+    `mpremote reset` still logs "watchdog"."""
+    def causes(board):
+        log = mpremote(board, "exec", "print(open('/data/resets.log').read())")
+        assert log.returncode == 0, log.stdout + log.stderr
+        return log.stdout.splitlines()
+
+    with VirtualBoard(str(tmp_path)) as board:
+        done = host_tools("flash", "--board", "virtual", "--port", board.port, "--build", build)
+        assert done.returncode == 0, done.stdout + done.stderr
+        boot = "CRAPS TERMINAL BOOT virtual "  # twice: after each reset (as above)
+        end = board.wait_for("reset cause: planned reset",
+                             after=board.wait_for(boot, after=board.wait_for(boot)))
+        assert "reset cause: watchdog" not in board.console()
+        flashed = causes(board)
+        assert flashed and set(flashed) == {"planned reset"}, flashed
+        listing = mpremote(board, "exec", "import os; print(os.listdir('/data'))").stdout
+        assert "resets.log" in listing and "reset.planned" not in listing  # the boot took it
+        assert mpremote(board, "reset").returncode == 0
+        board.wait_for("reset cause: watchdog", after=end)
+        assert causes(board) == ["watchdog"] + flashed
+
+
 def test_flash_installs_the_boards_packages_with_mip(virtual_board, flashed, build, tmp_path,
                                                      monkeypatch, capsys):
     """A board file's "mip" may name a local package.json (no internet needed): installed into
@@ -300,9 +326,9 @@ def test_dry_run_prints_the_exact_commands_and_touches_no_board(build):
         mp + ["run", os.path.join(scripts, "clean.py")],
         mp + ["fs", "cp", "-r"] + [os.path.join(build, "virtual", e) for e in entries] + [":/"],
         mp + ["run", os.path.join(scripts, "sign.py")],
-        mp + ["reset"],
+        mp + ["exec", flash.PLANNED, "reset"],
         mp + ["run", os.path.join(scripts, "verify.py")],
-        mp + ["reset"],
+        mp + ["exec", flash.PLANNED, "reset"],
     ]
     assert result.stdout.splitlines() == [Remote.show(argv) for argv in expected]
 
@@ -318,7 +344,8 @@ def test_dry_run_installs_a_boards_micropython_lib_packages(build, tmp_path, mon
     mp = Remote.show([PY, "-m", "mpremote", "connect", "auto"])
     assert lines[2] == mp + " mip install ssd1306 umqtt.simple"
     assert [line.split(" connect auto ")[1].split()[0] for line in lines] == \
-        ["run", "fs", "mip", "run", "reset", "run", "reset"]
+        ["run", "fs", "mip", "run", "exec", "run", "exec"]
+    assert [line.endswith(" reset") for line in lines] == [False] * 4 + [True, False, True]
 
 
 # -- the errors a person meets ------------------------------------------------------------------
