@@ -49,8 +49,9 @@ ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote
 # marker in the cabinet's storage (/data, drivers/hardware.py), its own reset a no-op: mpremote's
 # reset follows in the same call, and that boot logs "planned reset". One line, for --dry-run.
 PLANNED = ('import os; from drivers.storage import Storage; '
+           'from drivers.hardware import STORAGE_ROOT; '
            'from drivers.watchdog import planned_reset; '
-           'planned_reset(Storage("/data", os), lambda: None)')
+           'planned_reset(Storage(STORAGE_ROOT, os), lambda: None)')
 RESET = ARGS.exec(PLANNED) + ARGS.reset()
 
 

@@ -8,11 +8,11 @@ import binascii
 import os
 import re
 
+from drivers.hardware import STORAGE_ROOT as BOARD_ROOT
 from drivers.storage import MemoryStorage
 from terminal.memory import COPIES, CriticalMemory
 from host_tools.remote import BoardLost, NotMicroPython, Remote, RemoteError
 
-BOARD_ROOT = "/data"  # drivers/hardware.py's storage root
 SERVICE = " (a cabinet lets mpremote in only in service mode: hold the attendant key at power-up)"
 # One line per file, in hex: a record's bytes cross the serial console unchanged.
 _DUMP = """import os, binascii
