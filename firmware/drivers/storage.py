@@ -12,9 +12,13 @@ def _check(name):
         raise ValueError("a stored file's name has no / and does not end in .tmp, not %s" % (name,))
 
 
-def _check_data(data):
+def _filler(data):
+    """fill(f), which writes data into the file f: data is bytes, or such a function already."""
+    if callable(data):
+        return data
     if type(data) not in (bytes, bytearray):
         raise TypeError("stored data is bytes, not %s" % (type(data).__name__,))
+    return lambda f: f.write(data)
 
 
 def _absent_code(os_module, path):
@@ -47,15 +51,16 @@ class Storage:
         return self._prefix + name
 
     def write(self, name, data):
-        """Replace name's content with data (bytes), all or nothing."""
+        """Replace name's content, all or nothing, with data: bytes, or a function fill(f) that
+        writes them into the file f (a record written a piece at a time, terminal/memory.py)."""
         _check(name)
-        _check_data(data)
+        fill = _filler(data)
         path = self._path(name)
         tmp = path + _TMP
         try:
             f = open(tmp, "wb")
             try:
-                f.write(data)
+                fill(f)
                 f.flush()
             finally:
                 f.close()
@@ -75,6 +80,18 @@ class Storage:
                 return None
             raise
 
+    def chunks(self, name, buf):
+        """name's content, read into buf a chunk at a time: each a memoryview of buf, good until
+        the next. OSError when there is no such file."""
+        _check(name)
+        view = memoryview(buf)
+        with open(self._path(name), "rb") as f:
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    return
+                yield view[:n]
+
     def remove(self, name):
         """Remove name; no error when it is not there."""
         _check(name)
@@ -90,6 +107,13 @@ class Storage:
         except OSError as e:
             if not e.args or e.args[0] != self._absent:
                 raise
+
+
+class _Pieces(list):
+    """The twin's file: what is written into it, piece by piece."""
+
+    def write(self, data):
+        self.append(bytes(data))
 
 
 class PowerCut(BaseException):
@@ -114,7 +138,10 @@ class MemoryStorage:
 
     def write(self, name, data):
         _check(name)
-        _check_data(data)
+        fill = _filler(data)
+        pieces = _Pieces()
+        fill(pieces)
+        data = b"".join(pieces)
         self.writes += 1
         if self.writes == self._cut_at:
             self._cut_at = None
@@ -126,6 +153,13 @@ class MemoryStorage:
     def read(self, name):
         _check(name)
         return self.files.get(name)
+
+    def chunks(self, name, buf):
+        data = self.read(name)
+        if data is None:
+            raise OSError(2)  # ENOENT, as the files say
+        for at in range(0, len(data), len(buf)):
+            yield data[at:at + len(buf)]
 
     def remove(self, name):
         _check(name)

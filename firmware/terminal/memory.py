@@ -7,22 +7,62 @@
 # all bad is a RamError: the cabinet tilts until the attendant clears it.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
+import io
 import json
 from binascii import crc32
 
 COPIES = (".a", ".b")
 _MAGIC = b"CR1"
+_COMPACT = (",", ":")  # no spaces in the JSON: less flash to wear
+_CHUNK = bytearray(256)  # records are read back through this one buffer
 
 
 class RamError(Exception):
     """A record whose every copy is damaged, or that cannot be saved: its content is lost."""
 
 
-def pack(seq, obj):
-    """A record's bytes: b"CR1 <seq> <crc>\\n" then the JSON of obj."""
-    body = json.dumps(obj, separators=(",", ":")).encode()  # no spaces: fewer bytes to wear flash
+class _Sink(io.IOBase):
+    """Takes a record as json.dump writes it, a few bytes at a time: counts them, runs a CRC-32
+    over them and hands them on to out (a file), if any. So no record ever needs one large
+    block of the heap, which after a while of play the chip no longer has (it never compacts)."""
+
+    def __init__(self, crc=0, out=None):
+        self.crc = crc
+        self.size = 0
+        self.out = out
+
+    def write(self, data):
+        if type(data) is str:  # CPython's json.dump writes text
+            data = data.encode()
+        self.crc = crc32(data, self.crc)
+        self.size += len(data)
+        if self.out is not None:
+            self.out.write(data)
+        return len(data)
+
+
+def _head(seq, obj):
+    """A record's first line, b"CR1 <seq> <crc>\\n": the CRC-32 runs over "CR1 <seq>" and the
+    JSON of obj after it (a first pass of json.dump, into nothing but the CRC)."""
     head = b"%s %d" % (_MAGIC, seq)
-    return b"%s %08x\n%s" % (head, crc32(body, crc32(head)), body)
+    sink = _Sink(crc32(head))
+    json.dump(obj, sink, separators=_COMPACT)
+    return b"%s %08x\n" % (head, sink.crc)
+
+
+def _record(head, obj):
+    """What writes a record into a sink: its head line, then the JSON of obj."""
+    def write(sink):
+        sink.write(head)
+        json.dump(obj, sink, separators=_COMPACT)
+    return write
+
+
+def pack(seq, obj):
+    """A record's bytes, in one block (for the host: the board writes them a piece at a time)."""
+    sink = _Sink(out=io.BytesIO())
+    _record(_head(seq, obj), obj)(sink)
+    return sink.out.getvalue()
 
 
 def unpack(data):
@@ -47,9 +87,9 @@ class CriticalMemory:
     def save(self, name, obj):
         """Write both copies of the record `name`; RamError when a copy does not read back."""
         seq = self.seq.get(name, 0) + 1
-        data = pack(seq, obj)
+        head = _head(seq, obj)
         for copy in COPIES:
-            self._write(name + copy, data)
+            self._write(name + copy, _record(head, obj))
         self.seq[name] = seq
 
     def load(self, name):
@@ -70,7 +110,7 @@ class CriticalMemory:
             return None
         for copy, data in copies:
             if data != best:
-                self._write(name + copy, best)
+                self._write(name + copy, lambda sink: sink.write(best))
         self.seq[name] = best_seq
         return content
 
@@ -79,12 +119,22 @@ class CriticalMemory:
             self.storage.remove(name + copy)
         self.seq.pop(name, None)
 
-    def _write(self, path, data):
+    def _write(self, path, write):
+        """Write a record into the file path through write(sink), then read it back a small
+        chunk at a time: the same bytes must come back (the same length and CRC-32)."""
+        sink = _Sink()
+
+        def fill(f):
+            sink.out = f
+            write(sink)
+
         try:
-            self.storage.write(path, data)
-            back = self.storage.read(path)
+            self.storage.write(path, fill)
+            back = _Sink()
+            for chunk in self.storage.chunks(path, _CHUNK):
+                back.write(chunk)
         except OSError as e:
             raise RamError("%s cannot be saved: %s" % (path, e))
-        if back != data:
+        if (back.size, back.crc) != (sink.size, sink.crc):
             raise RamError("%s did not read back as written" % path)
-        self.bytes_written += len(data)
+        self.bytes_written += sink.size
