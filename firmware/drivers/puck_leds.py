@@ -75,8 +75,11 @@ class GpioPuck:
 
 
 class PuckTwin:
-    """The simulator's and tests' puck: frames keeps every frame it drew (a new one only when
-    it changed, as the real pucks write), frame the one shown now (None before the first)."""
+    """The simulator's and tests' puck: frames keeps the last KEEP frames it drew (a new one
+    only when it changed, as the real pucks write; the virtual board runs for ever), frame the
+    one shown now (None before the first)."""
+
+    KEEP = 100
 
     def __init__(self):
         self.frames = []
@@ -88,3 +91,5 @@ class PuckTwin:
             return
         self.frame = frame
         self.frames.append(frame)
+        if len(self.frames) > self.KEEP:
+            del self.frames[0]
