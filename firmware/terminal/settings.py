@@ -32,3 +32,9 @@ class Settings:
         self.house_roll_ms = house_roll_ms  # betting time before the house rolls
         self.history = history  # rolls on the cabinet's sign
         self.recall = recall  # rolls a station can look back on, each kept in flash
+
+
+def from_board(board):
+    """The Settings a board file (boards/*.json, /board.json on the board) gives."""
+    return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
+                    credits=board.get("credits", 0), **board.get("settings", {}))

@@ -36,7 +36,7 @@ def _try(fn, *args):
 def top_up(t):
     """Every station brings its wagers back to the busy mix: line + odds, come + odds,
     place 6/8, a hardway, field, a proposition, and don't-side bets at odd stations."""
-    for p in range(STATIONS):
+    for p in range(t.stations()):
         line = "dont_pass" if p % 2 else "pass"
         if t.find(p, line, t.point) is None and not t.point:
             t.bet(p, line, 10)
