@@ -9,6 +9,8 @@ COMMANDS = {
     "odds": ("odds", "the exact house edge of every wager"),
     "sim": ("sim.cli", "the virtual cabinet in this terminal"),
     "flash": ("flash", "compile, copy to a board with mpremote, sign, reset and verify"),
+    "libraries": ("libraries", "fetch the boards' micropython-lib packages once, for flashing "
+                  "without the internet"),
     "package-json": ("package_json", "write package.json: the firmware for mpremote mip install"),
     "wiring": ("wiring", "each board's wiring table (the README's)"),
     "mpy": ("mpy", "compile the firmware with mpy-cross for the RP2040"),

@@ -1,0 +1,108 @@
+# The cabinet's heap budget, run on MicroPython's unix port with a fixed heap (-X heapsize=N,
+# like the chip's: never grown, never compacted): `micropython cabinet_heap.py BUILD DATA ROLLS
+# [STATIONS]` boots the board of the flash build BUILD (its .mpy files on sys.path, its
+# board.json and help.json) as main.py does after its program check, with the real drivers on
+# the `machine` twin and the storage in the folder DATA, then plays ROLLS rolls with every
+# station's bets topped up to the busy table's mix (tests/engine/busy.py), each roll through the
+# loop: bets closed, the RNG's dice, settled, saved (both copies, read back), drawn. STATIONS
+# overrides the board's: the board's displays serve the stations in turn (the I2C twin does not
+# mind two displays at one address, and each has its own frame buffer, as behind an I2C mux).
+# It prints one JSON line of figures; a MemoryError ends it with a traceback.
+import gc
+import json
+import random
+import sys
+
+import micropython
+
+BUILD, DATA, ROLLS = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, BUILD)
+gc.collect()
+BARE = gc.mem_free()
+
+import busy
+from drivers import hardware
+from terminal.events import TICK
+from terminal.loop import Loop
+from terminal.settings import from_board
+from terminal.startup import start
+
+STEP_MS = 50  # the loop's steps: coarser than the board's 5 ms, the same work per event
+IDLE_STEPS = 200
+
+
+def read(name):
+    with open(BUILD + "/" + name) as f:
+        return json.load(f)
+
+
+def boot():
+    board = read("board.json")
+    if len(sys.argv) > 4:
+        board["stations"] = int(sys.argv[4])
+        shown = board["displays"]
+        board["displays"] = [shown[i % len(shown)] for i in range(board["stations"])]
+    board["credits"] = 10 ** 6  # (a small int on the chip too)
+    if "door" in board:
+        import machine
+        machine.Pin.board[board["door"]["pin"]] = 0  # the door shut
+    parts = hardware.build(board, DATA)
+    help_pages = tuple(tuple(page) for page in read("help.json"))
+    cabinet, effects = start(from_board(board), parts.memory, help_pages, 0)
+    loop = Loop(cabinet, parts)
+    hardware.pace_heap()  # as main.py does
+    for effect in effects:
+        loop.apply(effect, 0)
+    return cabinet, loop
+
+
+def answer(dice):
+    """A shaker board's dice reader on the UART twin: a reading (new faces, new places) for
+    each question the cabinet sent."""
+    uart = getattr(dice, "uart", None)
+    if uart is not None and uart.tx:
+        from drivers.shaker import encode
+        uart.tx = b""  # (the twin keeps what was sent)
+        uart._rx += encode(random.randint(1, 6), random.randint(1, 6), random.randint(0, 400),
+                           random.randint(0, 400), random.randint(0, 400),
+                           random.randint(0, 400))
+
+
+def roll(cabinet, loop, now):
+    """One roll from bets topped up to the bets settled and betting open again, the loop
+    stepped every STEP_MS: the time after it."""
+    games = cabinet.meters.counts["games"]
+    busy.top_up(cabinet.table)
+    cabinet.call_no_more_bets(now)
+    for _ in range(1000):
+        now += STEP_MS
+        answer(loop.parts.dice)
+        loop.step(now)
+        if cabinet.meters.counts["games"] > games and cabinet.phase == "betting":
+            return now
+    raise RuntimeError("no roll settled: %s %s" % (cabinet.phase, cabinet.tilt))
+
+
+def main():
+    cabinet, loop = boot()
+    gc.collect()
+    booted = gc.mem_alloc()
+    now = 0
+    given = micropython.mem_total()  # bytes the heap has given out (the unix port counts them)
+    for _ in range(ROLLS):
+        now = roll(cabinet, loop, now)
+    per_roll = (micropython.mem_total() - given) // ROLLS
+    given = micropython.mem_total()
+    for _ in range(IDLE_STEPS):
+        now += STEP_MS
+        loop.step(now)
+    per_step = (micropython.mem_total() - given) // IDLE_STEPS
+    gc.collect()
+    print(json.dumps({"bare_free": BARE, "boot_alloc": booted, "alloc": gc.mem_alloc(),
+                      "free": gc.mem_free(), "games": cabinet.meters.counts["games"],
+                      "tilt": cabinet.tilt, "per_roll": per_roll, "per_idle_step": per_step,
+                      "flash_per_roll": loop.parts.memory.bytes_written // ROLLS}))
+    micropython.mem_info()  # its "max free sz": the largest free block, in blocks
+
+
+main()
