@@ -24,12 +24,6 @@ def read(path):
         return None
 
 
-def settings(board):
-    from terminal.settings import Settings
-    return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
-                    credits=board.get("credits", 0), **board.get("settings", {}))
-
-
 def program_changed(board, computed, expected):
     """The tilt for files that are not the signed ones (or no /signature in production)."""
     from terminal import puck
@@ -58,12 +52,13 @@ def run():
         program_changed(board, computed, expected)
         return
     from terminal.loop import Loop
+    from terminal.settings import from_board
     from terminal.startup import start
     try:
         parts = hardware.build(board)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
-        cabinet, effects = start(settings(board), parts.memory, help_pages, parts.clock.now())
+        cabinet, effects = start(from_board(board), parts.memory, help_pages, parts.clock.now())
     except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
         hardware.halt(board, e)
         return
