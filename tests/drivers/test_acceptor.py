@@ -1,10 +1,14 @@
 # The coin/bill acceptor's pulse line (drivers/acceptor.py) on a fake pin scanned every 5 ms:
 # a valid train is credits in once the line has been quiet gap_ms; each timing fault is a FAULT
-# (a tilt) naming it, and the rest of that train is ignored; the twin gives the same events.
+# (a tilt) naming it, and the rest of that train is ignored; the twin gives the same events;
+# hardware.build makes one from a board file's entry; through the loop, it credits or tilts.
 from drivers.acceptor import PulseAcceptor, AcceptorTwin
 from panel_fakes import Contact, run, presses, events
 from support import raises
 from terminal.events import CREDITS_IN, FAULT
+from terminal.cabinet import TILT
+from test_loop_with_twins import rig
+from test_watchdog_reset import FakeMachine, built
 
 TIMING = {"debounce_ms": 10, "pulse_min_ms": 30, "pulse_max_ms": 130, "gap_ms": 300,
           "stuck_ms": 1000}
@@ -28,7 +32,7 @@ def test_a_train_is_credits_in_once_the_line_is_quiet():
     line, a = acceptor()
     seen = run(a, train(line, 100, [50, 50, 50]), 2000)
     assert events(seen) == [(CREDITS_IN, 0, 3)]
-    # The last pulse ends at 350 (seen at 360 after the debounce): quiet 300 ms after it.
+    # The last pulse ends at 350: the line has been quiet 300 ms at 650.
     assert 650 <= seen[0][0] <= 665
 
 
@@ -113,3 +117,60 @@ def test_the_twin_gives_what_the_driver_gives_for_a_train():
     twin.pulses(3)
     assert twin.scan(5) == [(CREDITS_IN, 1, 5), (FAULT, "ACCEPTOR S2: 3 PULSES, NOT WHOLE CREDITS OF 2")]
     assert twin.scan(10) == []
+
+
+class PinMachine(FakeMachine):
+    """FakeMachine with the input pins hardware.build makes for an acceptor."""
+
+    class Pin:
+        IN = 0
+        PULL_UP = 1
+
+        def __init__(self, n, mode, pull):
+            self.n, self.mode, self.pull = n, mode, pull
+            self.level = 1
+
+        def value(self):
+            return self.level
+
+
+def test_hardware_builds_each_boards_acceptor_on_its_pulled_up_pin():
+    board = {"stations": 2, "acceptors": [
+        {"pin": 14, "station": 1, "pulses_per_credit": 2, "gap_ms": 200}]}
+    a = [i for i in built(board, PinMachine()).inputs if isinstance(i, PulseAcceptor)]
+    assert len(a) == 1
+    pin = a[0]._pin
+    assert (pin.n, pin.mode, pin.pull) == (14, PinMachine.Pin.IN, PinMachine.Pin.PULL_UP)
+    line = Contact()
+    line.pin = pin
+    seen = run(a[0], train(line, 100, [50] * 4), 1000)
+    assert events(seen) == [(CREDITS_IN, 1, 2)]
+    assert 650 <= seen[0][0] <= 665  # quiet 200 ms after the last pulse (450), as the board says
+
+
+def test_hardware_refuses_an_acceptor_for_no_station_or_with_an_unknown_setting():
+    def board(**spec):
+        a = {"pin": 14, "station": 0}
+        a.update(spec)
+        return {"stations": 2, "acceptors": [a]}
+    assert "station 2 of 2" in str(raises(ValueError, built, board(station=2), PinMachine()))
+    assert "no setting" in str(raises(ValueError, built, board(pulses=3), PinMachine()))
+
+
+def test_through_the_loop_a_train_is_credits_and_a_bad_one_tilts_the_cabinet_naming_it():
+    loop, parts, cabinet = rig(stations=2)
+    line, a = acceptor(per_credit=2, station=1)
+    parts.inputs.append(a)
+    script = train(line, 100, [50] * 4) + train(line, 1000, [50] * 3)
+    todo = sorted(script, key=lambda change: change[0])
+    for now in range(0, 2000, 5):
+        while todo and todo[0][0] <= now:
+            todo.pop(0)[1]()
+        loop.step(now)
+        if now == 900:
+            assert cabinet.table.credits == [100, 102] and cabinet.phase != TILT
+            assert parts.displays[1].lines[0] == "S2 CR 102"
+    assert cabinet.phase == TILT
+    assert cabinet.tilt == "FAULT: ACCEPTOR S2: 3 PULSES, NOT WHOLE CREDITS OF 2"
+    assert parts.sign.lines[0] == "TILT: " + cabinet.tilt
+    assert cabinet.table.credits == [100, 102]
