@@ -37,6 +37,12 @@ def rows(board):
     if "door" in board:
         out.append((pin(board["door"]["pin"]), "door switch",
                     "to GND while the shut door holds it; the door open is a tilt"))
+    for spec in board.get("acceptors", []):
+        per = spec.get("pulses_per_credit", 1)
+        out.append((pin(spec["pin"]), "S%d coin or bill acceptor: %d pulse%s a credit"
+                    % (spec["station"] + 1, per, "" if per == 1 else "s"),
+                    "its open-collector output (a pulse pulls it low); internal pull-up; common GND, "
+                    "the acceptor on its own supply"))
     puck = board.get("puck", {})
     if puck.get("driver") == "ws2812":
         out.append((pin(puck["pin"]), "puck: 7 WS2812 LEDs (OFF disc, 4 5 6 8 9 10)",

@@ -16,7 +16,7 @@ from terminal.events import PRESS, RELEASE, KEY, DOOR
 NO_EVENTS = ()
 
 
-class _Debounced:
+class Debounced:
     """A contact's level, which changes only after it has read the same for debounce_ms."""
 
     def __init__(self, debounce_ms):
@@ -36,11 +36,11 @@ class _Debounced:
         return False
 
 
-class _Key(_Debounced):
+class _Key(Debounced):
     """One panel button: debounce and long press, shared by GpioButtons and MatrixButtons."""
 
     def __init__(self, station, button, long_button, debounce_ms, long_ms):
-        _Debounced.__init__(self, debounce_ms)
+        Debounced.__init__(self, debounce_ms)
         self.station = station
         self.button = button
         self.long_button = long_button
@@ -173,7 +173,7 @@ class AttendantKey:
     def __init__(self, pin, active=0, debounce_ms=50):
         self._pin = pin
         self._active = active
-        self._level = _Debounced(debounce_ms)
+        self._level = Debounced(debounce_ms)
         self._level.down = None  # not known yet: the first settled level is news
 
     def scan(self, now_ms):

@@ -60,6 +60,8 @@ def build(board, storage_root=STORAGE_ROOT):
     if "door" in board:
         from drivers.buttons import DoorSwitch
         parts.inputs.append(DoorSwitch(_input(machine, board["door"]["pin"])))
+    parts.inputs += [_acceptor(machine, spec, board.get("stations", 1))
+                     for spec in board.get("acceptors", [])]
     parts.puck = _puck(machine, board.get("puck", {}))
     parts.displays = [_display(machine, spec, "S%d" % (i + 1))
                       for i, spec in enumerate(board.get("displays", []))]
@@ -156,6 +158,15 @@ def _buttons(machine, spec):
                     for r, c, station, button, long_button in spec["keys"])
         return buttons.MatrixButtons(rows, cols, keys, **timing)
     return buttons.ButtonsTwin()
+
+
+def _acceptor(machine, spec, stations):
+    """A coin or bill acceptor's pulse line: its open-collector output needs the pull-up."""
+    from drivers.acceptor import PulseAcceptor
+    if not 0 <= spec["station"] < stations:
+        raise ValueError("an acceptor credits station %s of %d" % (spec["station"], stations))
+    timing = dict((k, v) for k, v in spec.items() if k not in ("pin", "station"))
+    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], **timing)
 
 
 def _input(machine, pin):

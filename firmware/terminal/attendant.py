@@ -8,16 +8,21 @@
 #   BET       the reading shown is the roll: it is settled
 #   ROLL      the roll is void: the dice are shaken again when the key turns off
 #   CASH OUT  this station's handpay is paid
+#   TAKE DOWN (BET held on the production boards) the board's attendant_credit_step of credits
+#             on this station's meter, metered as the attendant's (the small panel has no
+#             ninth button: a board without TAKE DOWN has no attendant credit)
 from craps.wagers import hop_dice
 from terminal import buttons
 from terminal.buttons import CYCLES
+from terminal.meters import ATTENDANT
 from terminal.panel import TABLE, RECALL
 
 METERS = "meters"  # the attendant's views of a station's display
 AUDIT = "audit"
 PAGE = 4  # meter lines a page
 READINGS = tuple(hop_dice(code) for _, code in CYCLES["hop"])  # 1-1, 1-2 ... 6-6
-HINT = "KEY: CHIP METERS, ODDS/BET DECIDE, ROLL RESHAKE, PASS DICE CHANGE, CASH OUT PAID"
+HINT = ("KEY: CHIP METERS, ODDS/BET DECIDE, ROLL RESHAKE, PASS DICE CHANGE, CASH OUT PAID, "
+        "TAKE DOWN CREDIT")
 
 
 def press(cab, s, button, now_ms, out):
@@ -39,6 +44,8 @@ def press(cab, s, button, now_ms, out):
         confirm_handpay(cab, s, now_ms)
     elif button in ("odds", buttons.BET, buttons.ROLL):
         return _dispute(cab, button, now_ms, out)
+    elif button == buttons.TAKE_DOWN:
+        return credit(cab, s, now_ms)
     else:
         return HINT
     return None
@@ -95,6 +102,15 @@ def leave(cab, now_ms):
             confirm_handpay(cab, s, now_ms)
         if panel.view in (METERS, AUDIT):
             panel.view = TABLE
+
+
+def credit(cab, s, now_ms):
+    """The attendant puts the board's step of credits on station s's meter, logged."""
+    step = cab.settings.attendant_credit_step
+    why = cab.credit(s, step, ATTENDANT, now_ms)
+    if not why:
+        cab.log(now_ms, "ATTENDANT CREDIT", "S%d %d" % (s + 1, step))
+    return why
 
 
 def confirm_handpay(cab, s, now_ms):

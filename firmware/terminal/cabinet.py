@@ -9,7 +9,7 @@ from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
                              PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
-from terminal.meters import Meters
+from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, TABLE
 from terminal.persistence import Persistence
 
@@ -53,6 +53,7 @@ class Cabinet(Persistence):
         self._drawn = {}  # what each output shows: only changes become effects
         if settings.credits:
             self.meters.add("credits_in", settings.credits * settings.stations)
+        self.meters.mark(self.table)
 
     def handle(self, event, now_ms):
         # A name that is not a string (a list, say) cannot be looked up: it is no event either.
@@ -214,10 +215,9 @@ class Cabinet(Persistence):
         s, credits = self._station_event(event)
         if type(credits) is not int or credits <= 0:
             raise BadEvent("credits in are a whole number above 0, not %s" % (credits,))
-        self.table.credits[s] += credits
-        self.meters.add("credits_in", credits)
-        self._dirty = True
-        self.panels[s].message = "CREDITS IN %d" % credits
+        why = self.credit(s, credits, ACCEPTOR, now_ms)
+        if why:
+            self._say(s, why, out)
 
     def _key(self, event, now_ms, out):
         if len(event) != 2 or type(event[1]) is not bool:
@@ -283,6 +283,27 @@ class Cabinet(Persistence):
         self.no_rolls = 0
         self._ask_dice_again(now_ms)
         self._dirty = True
+
+    def credit(self, s, credits, source, now_ms):
+        """Put credits on station s's meter, metered by their source (ACCEPTOR, ATTENDANT),
+        within the board's bounds. Returns why they were refused (logged; nothing else
+        changes), or None."""
+        limit = self.settings.credit_in_max
+        most = self.settings.credit_meter_max
+        if credits > limit:
+            why = "credits in %d refused: %d at most at a time" % (credits, limit)
+        elif self.table.credits[s] + credits > most:
+            why = "credits in %d refused: a meter holds %d at most" % (credits, most)
+        else:
+            self.table.credits[s] += credits
+            self.meters.add("credits_in", credits)
+            self.meters.add(source + "_in", credits)
+            self._dirty = True
+            self.panels[s].message = "CREDITS IN %d" % credits
+            self._audit_meters()
+            return None
+        self.log(now_ms, "CREDIT REFUSED", "S%d %s %s" % (s + 1, source, why))
+        return why
 
     def mark_changed(self):
         self._dirty = True
@@ -375,6 +396,8 @@ class Cabinet(Persistence):
         wrong = self.meters.balance(self.table)
         if wrong:
             self._tilt(wrong)
+        else:
+            self.meters.mark(self.table)
 
     def log(self, now_ms, action, detail=""):
         """An entry in the attendant's audit log."""

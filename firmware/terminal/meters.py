@@ -1,16 +1,24 @@
 # The accounting meters: what came in and went out, what was wagered and won, and the events an
 # inspector counts. Each wraps at ten digits, as electronic meters do; balance() is the
-# self-audit run around every roll.
+# self-audit run around every roll and credit in. It compares what each meter moved since the
+# last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
+# or a station off by exactly 10^10 (the board's bounds keep every move far below that).
 from craps.table import taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
-          "power_ups", "tilts", "attendant", "door_openings", "dice_changes")
-# credits_in    credits put on the stations' meters
+          "power_ups", "tilts", "attendant", "door_openings", "dice_changes", "acceptor_in",
+          "attendant_in")
+# credits_in    credits put on the stations' meters: acceptor_in (the coin and bill acceptors,
+#               and the CREDITS_IN event) plus attendant_in (added by the attendant), plus the
+#               credits a test board starts its stations with
 # credits_out   credits cashed out (handpays)
 # wagered       stakes decided by a roll (a place bet that stays up counts at each decision)
 # won           wins paid, net of commission; lost: stakes and commissions the house took
 # games         rolls settled (a game here is a roll)
+ACCEPTOR = "acceptor"  # where credits in come from: each source has its meter, SOURCE_in
+ATTENDANT = "attendant"
+BOOKS = ("credits_in", "credits_out", "won", "lost")  # what the self-audit balances
 
 
 class Meters:
@@ -18,9 +26,13 @@ class Meters:
         """data: what dump() returned, to carry on from; None: all at zero."""
         self.counts = dict((name, 0) for name in COUNTS)
         self.kinds = {}  # wager type: [wagered, won]
+        # The BOOKS and the credits held at the last audit that held; None: a state saved
+        # before it was kept (its first audit then starts from the meters as they are).
+        self.audited = [0] * (len(BOOKS) + 1)
         if data:
             self.counts.update(data["counts"])
             self.kinds = data["kinds"]
+            self.audited = data.get("audited")
 
     def add(self, name, n=1):
         self.counts[name] = (self.counts[name] + n) % WRAP
@@ -39,15 +51,25 @@ class Meters:
             both[1] = (both[1] + win) % WRAP
 
     def balance(self, table):
-        """The self-audit: every credit in the cabinet (on the stations' meters and on the
-        layout) is accounted for by credits in, less credits out, plus wins, less losses.
+        """The self-audit: since the last audit, the credits held (on the stations' meters and
+        on the layout) moved by credits in, less credits out, plus wins, less losses.
         None when it holds, else what is wrong."""
-        c = self.counts
-        held = sum(table.credits) + sum(table.on_table(s) for s in range(table.stations()))
-        expected = (c["credits_in"] - c["credits_out"] + c["won"] - c["lost"]) % WRAP
-        if held % WRAP != expected:
+        books = [self.counts[name] for name in BOOKS]
+        base = self.audited or books + [(books[0] - books[1] + books[2] - books[3]) % WRAP]
+        moved = [(now - then) % WRAP for now, then in zip(books, base)]
+        expected = base[-1] + moved[0] - moved[1] + moved[2] - moved[3]
+        held = _held(table)
+        if held != expected:
             return "METERS DO NOT BALANCE: %d HELD, %d ON THE METERS" % (held, expected)
         return None
 
+    def mark(self, table):
+        """The meters and credits held now are where the next audit starts from."""
+        self.audited = [self.counts[name] for name in BOOKS] + [_held(table)]
+
     def dump(self):
-        return {"counts": self.counts, "kinds": self.kinds}
+        return {"counts": self.counts, "kinds": self.kinds, "audited": self.audited}
+
+
+def _held(table):
+    return sum(table.credits) + sum(table.on_table(s) for s in range(table.stations()))

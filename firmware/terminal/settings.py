@@ -7,7 +7,8 @@ class Settings:
 
     def __init__(self, stations=1, rules=None, credits=0, chips=(1, 5, 25, 100),
                  no_roll_limit=3, call_ms=1000, settle_ms=2500, roll_timeout_ms=30000,
-                 house_roll_ms=10000, history=20, recall=10):
+                 house_roll_ms=10000, history=20, recall=10, credit_in_max=10000,
+                 credit_meter_max=1000000, attendant_credit_step=100):
         if not 1 <= stations <= 8:
             raise ValueError("a cabinet has 1 to 8 stations")
         for name, value in (("credits", credits), ("no_roll_limit", no_roll_limit),
@@ -17,6 +18,14 @@ class Settings:
                             ("recall", recall)):
             if type(value) is not int or value < 0:
                 raise ValueError("%s is a whole number, not %s" % (name, value))
+        for name, value in (("credit_in_max", credit_in_max),
+                            ("credit_meter_max", credit_meter_max),
+                            ("attendant_credit_step", attendant_credit_step)):
+            if type(value) is not int or value < 1:
+                raise ValueError("%s is a whole number above 0, not %s" % (name, value))
+        if attendant_credit_step > credit_in_max:
+            raise ValueError("attendant_credit_step %d is over credit_in_max %d"
+                             % (attendant_credit_step, credit_in_max))
         if recall < 1:
             raise ValueError("recall keeps at least the last roll, not %d" % recall)
         if not chips or any(type(c) is not int or c <= 0 for c in chips):
@@ -32,9 +41,13 @@ class Settings:
         self.house_roll_ms = house_roll_ms  # betting time before the house rolls
         self.history = history  # rolls on the cabinet's sign
         self.recall = recall  # rolls a station can look back on, each kept in flash
+        # Credits in (acceptor, attendant, event) beyond either bound are refused and logged.
+        self.credit_in_max = credit_in_max  # the largest single credit in
+        self.credit_meter_max = credit_meter_max  # the most a credit in may take a meter to
+        self.attendant_credit_step = attendant_credit_step  # what one attendant credit adds
 
 
 def from_board(board):
-    """The Settings a board file (boards/*.json, /board.json on the board) gives."""
+    """The settings a board file (boards/*.json) gives: its own `settings` over the defaults."""
     return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
                     credits=board.get("credits", 0), **board.get("settings", {}))

@@ -18,8 +18,9 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from terminal.events import (PRESS, RELEASE, TICK, DICE, CREDITS_IN, KEY, PUCK, DISPLAY, STATUS,
-                             ROLL_DICE, SIGNAL, PERSIST)
+from drivers.acceptor import AcceptorTwin
+from terminal.events import (PRESS, RELEASE, TICK, DICE, KEY, PUCK, DISPLAY, STATUS, ROLL_DICE,
+                             SIGNAL, PERSIST)
 from host_tools.sim import keys, views
 
 TICK_S = 0.05  # how often time passes for the cabinet and the dice are polled
@@ -78,6 +79,7 @@ class CabinetApp(App):
         self.tick_s = tick_s
         self.capture_path = capture  # where F2 (and quitting) saves the screen as text
         self.stations = len(cabinet.panels)
+        self.acceptors = [AcceptorTwin(s) for s in range(self.stations)]  # one pulse a credit
         self.focus_station = 0
         self.attendant = False  # the key as the app turned it: the cabinet only hears events
         self.last_dice = None  # (d1, d2) or ("no_roll", reason): what the source gave last
@@ -157,7 +159,11 @@ class CabinetApp(App):
         self.send((RELEASE, s, button))
 
     def action_credits_in(self):
-        self.send((CREDITS_IN, self.focus_station, keys.CREDITS_IN))
+        """A coin or note in the focused station's acceptor: keys.CREDITS_IN pulses."""
+        acceptor = self.acceptors[self.focus_station]
+        acceptor.pulses(keys.CREDITS_IN)
+        for event in acceptor.scan(self.clock()):
+            self.send(event)
 
     def action_attendant_key(self):
         self.attendant = not self.attendant

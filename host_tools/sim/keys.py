@@ -32,7 +32,7 @@ CABINET = (
     ("f2", "F2", "capture", "SAVE"),  # last: the legend drops it when it would need a line more
 )
 
-CREDITS_IN = 100  # what one press of i puts on the focused station's meter
+CREDITS_IN = 100  # what one press of i puts on the focused station's meter, by its acceptor
 
 def legend():
     """(key, name) pairs for the legend, most needed first; the number row is one entry."""

@@ -2,6 +2,7 @@
 # not a new list, and on MicroPython allocates nothing at all: no garbage for the collector.
 import gc
 
+from drivers.acceptor import PulseAcceptor
 from drivers.buttons import GpioButtons, MatrixButtons, AttendantKey, DoorSwitch
 from drivers.console import ReadOnlyConsole
 
@@ -23,7 +24,8 @@ def idle_inputs():
                                      [QuietPin() for _ in range(8)], keys)),
             ("key", AttendantKey(QuietPin())),
             ("door", DoorSwitch(QuietPin(), active=0)),
-            ("console", ReadOnlyConsole(lambda: None, print, {}))]
+            ("console", ReadOnlyConsole(lambda: None, print, {})),
+            ("acceptor", PulseAcceptor(QuietPin(), 0))]
 
 
 def test_an_idle_scan_returns_the_empty_tuple():

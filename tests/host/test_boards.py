@@ -39,6 +39,7 @@ def test_no_pin_is_wired_twice(name):
     used += [k[0] for k in b.get("keys", [])] if b["driver"] == "gpio" else b["rows"] + b["cols"]
     used.append(board["attendant_key"]["pin"])
     used.append(board["door"]["pin"])
+    used += [a["pin"] for a in board["acceptors"]]
     used.append(board["puck"]["pin"])
     buses = set((d["i2c"]["sda"], d["i2c"]["scl"]) for d in board["displays"])
     used += [p for bus in buses for p in bus]
@@ -46,6 +47,12 @@ def test_no_pin_is_wired_twice(name):
         used += [board["dice"]["motor"], board["dice"]["uart"]["tx"], board["dice"]["uart"]["rx"]]
     assert len(used) == len(set(used)), sorted(used)
     assert set(used) <= set(wiring.PICO_PIN)
+
+
+@pytest.mark.parametrize("name", HARDWARE)
+def test_every_station_of_a_hardware_board_has_an_acceptor(name):
+    board = load(name)
+    assert sorted(a["station"] for a in board["acceptors"]) == list(range(board["stations"]))
 
 
 def test_every_panel_button_is_reachable_on_each_station_of_a_hardware_board():

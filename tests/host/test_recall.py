@@ -157,6 +157,21 @@ def test_the_audit_chain_holds_on_the_real_log(folder, played, capsys):
     assert "  games                    11" in out and "  credits_out             243" in out
 
 
+def test_audit_prints_credits_in_by_source_and_reads_a_state_saved_before_them(folder, capsys):
+    code, out, _ = run(capsys, "audit", "--dir", str(folder))
+    assert code == 0 and "  acceptor_in             150" in out
+    assert "  attendant_in              0" in out
+
+    def before_sources(state):
+        for name in ("acceptor_in", "attendant_in"):
+            del state["meters"]["counts"][name]
+        del state["meters"]["audited"]
+    repack(folder, "state", before_sources)
+    code, out, _ = run(capsys, "audit", "--dir", str(folder))
+    assert code == 0 and "  acceptor_in               -" in out
+    assert "  games                    11" in out
+
+
 def test_an_audit_entry_changed_behind_the_crc_breaks_the_chain(folder, capsys):
     def smaller_handpay(log):
         log["entries"][1][5] = "S3 24"

@@ -184,6 +184,17 @@ def test_the_attendant_key_turns_on_and_off():
     play(scenario)
 
 
+def test_i_is_the_acceptor_and_take_down_with_the_key_the_attendants_credit():
+    async def scenario(pilot, clock):
+        await pilot.press("i")
+        await pilot.press("k", "t", "k")
+        assert station_line(await screen(pilot), 1) == "S1 CR 300"
+        counts = pilot.app.cabinet.meters.counts
+        assert (counts["acceptor_in"], counts["attendant_in"]) == (100, 100)
+
+    play(scenario)
+
+
 def test_cash_out_is_a_handpay_the_attendant_confirms():
     async def scenario(pilot, clock):
         await pilot.press("i")  # 100 credits in

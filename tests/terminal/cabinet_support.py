@@ -68,9 +68,12 @@ class Driver:
 
     def event(self, event, check=True):
         owed = [p.handpay for p in self.cab.panels]
+        credited = self.cab.meters.counts["attendant_in"]
         out = self.cab.handle(event, self.now)
         for s, p in enumerate(self.cab.panels):
             self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
+        if event[0] == PRESS:  # the attendant's credit, if it was one, went to this station
+            self.money_in[event[1]] += self.cab.meters.counts["attendant_in"] - credited
         for effect in out:
             self._see(effect)
         if check:
@@ -119,8 +122,10 @@ class Driver:
         return self.event((TICK,))
 
     def credits_in(self, s, credits):
+        """The acceptor's credits in (a refused credit in moves no meter)."""
+        before = self.cab.meters.counts["acceptor_in"]
         out = self.event((CREDITS_IN, s, credits), False)
-        self.money_in[s] += credits
+        self.money_in[s] += self.cab.meters.counts["acceptor_in"] - before
         self.check()
         return out
 

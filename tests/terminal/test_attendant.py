@@ -10,9 +10,10 @@ from terminal.events import DOOR
 from craps.wagers import LOSE, WIN
 
 # The meter lines, a page of 4 each, before any roll (sorted by name).
-PAGES = (("ATTENDANT 1", "CREDITS IN 1000", "CREDITS OUT 0", "DICE CHANGES 0"),
-         ("DOOR OPENINGS 0", "GAMES 0", "LOST 0", "NO ROLLS 0"),
-         ("POWER UPS 0", "TILTS 0", "WAGERED 0", "WON 0"))
+PAGES = (("ACCEPTOR IN 0", "ATTENDANT 1", "ATTENDANT IN 0", "CREDITS IN 1000"),
+         ("CREDITS OUT 0", "DICE CHANGES 0", "DOOR OPENINGS 0", "GAMES 0"),
+         ("LOST 0", "NO ROLLS 0", "POWER UPS 0", "TILTS 0"),
+         ("WAGERED 0", "WON 0"))
 
 
 def actions(d):
@@ -54,7 +55,7 @@ def test_chip_pages_through_the_meters():
     for lines in PAGES:
         d.press(0, "chip")
         assert d.display[0][1:] == lines
-    assert d.display[0][0].startswith("METERS 3/")
+    assert d.display[0][0].startswith("METERS 4/")
     assert d.cab.panels[0].chip == 0  # the chip was not changed
 
 
@@ -64,24 +65,26 @@ def test_help_pages_the_meters_too_and_shows_each_wager_type():
     d.roll(3, 4)  # pass wins 10
     d.key(True)
     d.press(0, "help")
-    assert d.display[0] == ("METERS 1/4", "ATTENDANT 1", "CREDITS IN 1000", "CREDITS OUT 0",
-                            "DICE CHANGES 0")
-    d.press(0, "help", "help")
-    assert d.display[0] == ("METERS 3/4", "POWER UPS 0", "TILTS 0", "WAGERED 10", "WON 10")
-    d.press(0, "help")
-    assert d.display[0] == ("METERS 4/4", "PASS 10/10")
+    assert d.display[0] == ("METERS 1/4",) + PAGES[0]
+    d.press(0, "help", "help", "help")
+    assert d.display[0] == ("METERS 4/4", "WAGERED 10", "WON 10", "PASS 10/10")
     d.press(0, "help")  # past the last page: the table again
     assert d.display[0][0] == "S1 CR 1010 SHOOTER"
 
 
 def test_the_meters_view_has_no_empty_last_page():
-    # 12 meter lines make 3 pages of 4, not a fourth page with nothing on it.
+    # 14 meter lines and 2 wager types make 4 pages of 4, not a fifth with nothing on it.
     d = Driver()
+    d.bet(0, "pass")
+    d.bet(0, "field")
+    d.roll(3, 4)
     d.key(True)
     d.press(0, "chip")
-    assert d.display[0][0] == "METERS 1/3"
+    assert d.display[0][0] == "METERS 1/4"
     d.press(0, "chip", "chip", "chip")
-    assert d.display[0][0] == "S1 CR 1000"
+    assert d.display[0][1:] == ("WAGERED 2", "WON 1", "FIELD 1/0", "PASS 1/1")
+    d.press(0, "chip")
+    assert d.display[0][0] == "S1 CR 1000 SHOOTER"
 
 
 def test_dont_pass_and_recall_show_the_recall_view():
@@ -164,7 +167,7 @@ def test_turning_the_key_off_pays_the_rest_and_shows_the_table():
 def test_any_other_button_shows_the_hint():
     d = Driver()
     d.key(True)
-    for name in ("n6", "field", "take_down", "working", "repeat", "pass_dice", "dont_come",
+    for name in ("n6", "field", "working", "repeat", "pass_dice", "dont_come",
                  "hard", "prop"):
         assert d.refused(0, name) == attendant.HINT
     assert d.table.wagers == [] and d.table.credits == [1000]

@@ -46,11 +46,13 @@ def test_every_button_at_once_in_every_phase():
     d.settle()
     assert d.table.credits == [0, 0, 7, 0]  # the place 6 won 7 on a locked meter
     d.key(True)
-    all_at_once(d)  # the attendant at the cabinet
+    all_at_once(d)  # the attendant at the cabinet: Take Down twice credits each station 200
     d.key(False)
     assert d.paid == [190, 195, 194, 200]
-    all_at_once(d)  # unlocked: S3 cashes out what it won
-    assert d.paid == [190, 195, 194, 200] and d.cab.panels[2].handpay == 7
+    assert d.table.credits == [200, 200, 207, 200]
+    all_at_once(d)  # unlocked: S1 repeats its come bet, S1 calls the roll, all cash out
+    assert d.paid == [190, 195, 194, 200] and d.cab.phase == CLOSED
+    assert [p.handpay for p in d.cab.panels] == [195, 200, 207, 200]
 
 
 def test_every_button_at_once_in_a_tilt():

@@ -24,7 +24,7 @@ def roll(t, m, d1, d2):
 
 def test_every_meter_starts_at_zero():
     m = Meters()
-    assert len(COUNTS) == 12
+    assert len(COUNTS) == 14
     for name in COUNTS:
         assert m.counts[name] == 0, name
     assert m.kinds == {}
@@ -152,12 +152,21 @@ def test_balance_counts_credits_out():
 
 
 def test_balance_holds_across_the_wrap():
+    # Credits in and out past 10**10, audited as they go: each audit takes what moved since
+    # the last one.
     m = Meters()
+    t = Table([0])
     m.add("credits_in", WRAP - 10)
+    t.credits[0] = WRAP - 10
+    assert m.balance(t) is None
+    m.mark(t)
+    m.add("credits_out", WRAP - 50)
+    t.credits[0] = 40
+    assert m.balance(t) is None
+    m.mark(t)
     m.add("credits_in", 110)  # 10**10 + 100 in all: the meter shows 100
-    m.add("credits_out", WRAP - 50)  # 9999999950 out
+    t.credits[0] = 150
     assert m.counts["credits_in"] == 100 and m.counts["credits_out"] == 9999999950
-    t = Table([150])
     assert m.balance(t) is None
     t.credits[0] = 149
     assert m.balance(t) == "METERS DO NOT BALANCE: 149 HELD, 150 ON THE METERS"
@@ -165,12 +174,16 @@ def test_balance_holds_across_the_wrap():
 
 def test_balance_holds_when_won_has_wrapped_past_lost():
     m = Meters()
+    t = Table([1000])
     m.add("credits_in", 1000)
+    m.mark(t)
     m.add("lost", WRAP - 1)  # the house has taken 9999999999 ...
-    m.add("won", WRAP - 1)
-    m.add("won", 201)  # ... and paid 10**10 + 200, 201 more: the won meter shows 200
+    m.add("won", WRAP - 1)  # ... and paid as much
+    assert m.balance(t) is None
+    m.mark(t)
+    m.add("won", 201)  # ... and 201 more: the won meter shows 200
+    t.credits[0] = 1201
     assert m.counts["won"] == 200
-    t = Table([1201])
     assert m.balance(t) is None
     t.credits[0] = 1200
     assert m.balance(t) == "METERS DO NOT BALANCE: 1200 HELD, 1201 ON THE METERS"
@@ -178,6 +191,53 @@ def test_balance_holds_when_won_has_wrapped_past_lost():
 
 def test_balance_holds_when_the_credits_held_pass_ten_digits():
     m = Meters()
-    m.add("credits_in", WRAP + 7)
-    t = Table([WRAP - 3, 10])
+    t = Table([0, 0])
+    m.add("credits_in", WRAP - 3)
+    t.credits[0] = WRAP - 3
     assert m.balance(t) is None
+    m.mark(t)
+    m.add("credits_in", 10)  # the meter shows 7
+    t.credits[1] = 10
+    assert m.counts["credits_in"] == 7 and m.balance(t) is None
+
+
+def test_the_audit_catches_credits_held_off_by_exactly_ten_digits():
+    # Compared modulo 10**10, 10000000100 held and 100 on the meters would agree.
+    m = Meters()
+    t = Table([100])
+    m.add("credits_in", 100)
+    assert m.balance(t) is None
+    m.mark(t)
+    t.credits[0] += WRAP
+    assert m.balance(t) == "METERS DO NOT BALANCE: 10000000100 HELD, 100 ON THE METERS"
+
+
+def test_the_audit_starts_from_where_the_last_one_held():
+    m = Meters()
+    t = Table([0])
+    m.add("credits_in", 50)
+    t.credits[0] = 50
+    m.mark(t)
+    again = Meters(json.loads(json.dumps(m.dump())))  # across a power cut
+    assert again.audited == [50, 0, 0, 0, 50]
+    again.add("credits_out", 20)
+    t.credits[0] = 30
+    assert again.balance(t) is None
+    t.credits[0] = 31
+    assert again.balance(t) == "METERS DO NOT BALANCE: 31 HELD, 30 ON THE METERS"
+
+
+def test_meters_saved_before_the_sources_and_the_audit_point_still_load():
+    old = {"counts": dict((name, 0) for name in COUNTS[:12]), "kinds": {"pass": [10, 10]}}
+    old["counts"]["credits_in"] = 500
+    old["counts"]["won"] = 10
+    old["counts"]["lost"] = 10
+    m = Meters(old)
+    assert m.counts["acceptor_in"] == 0 and m.counts["attendant_in"] == 0
+    assert m.counts["credits_in"] == 500 and m.kinds == {"pass": [10, 10]}
+    assert m.audited is None
+    assert m.balance(Table([499])) == "METERS DO NOT BALANCE: 499 HELD, 500 ON THE METERS"
+    t = Table([500])
+    assert m.balance(t) is None  # its first audit starts from the meters as they are
+    m.mark(t)
+    assert m.audited == [500, 0, 10, 10, 500]

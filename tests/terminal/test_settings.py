@@ -1,6 +1,6 @@
 # The cabinet's settings: a board file's mistake is a clear ValueError, never a cabinet.
 from support import raises
-from terminal.settings import Settings
+from terminal.settings import Settings, from_board
 
 
 def test_the_defaults_are_a_one_station_cabinet_that_keeps_ten_rolls():
@@ -25,3 +25,22 @@ def test_timers_and_counts_are_whole_numbers_from_zero():
 def test_chips_are_whole_credits_above_zero():
     raises(ValueError, lambda: Settings(chips=()))
     raises(ValueError, lambda: Settings(chips=(1, 0)))
+
+
+def test_the_credit_bounds_and_the_attendants_step_are_whole_credits_above_zero():
+    s = Settings()
+    assert (s.credit_in_max, s.credit_meter_max, s.attendant_credit_step) == (10000, 1000000, 100)
+    for name in ("credit_in_max", "credit_meter_max", "attendant_credit_step"):
+        for bad in (0, -5, 2.5, "100"):
+            kw = {name: bad}
+            assert name in str(raises(ValueError, lambda: Settings(**kw))), (name, bad)
+    assert "over credit_in_max" in str(
+        raises(ValueError, lambda: Settings(credit_in_max=50, attendant_credit_step=100)))
+
+
+def test_a_board_files_settings_go_over_the_defaults():
+    s = from_board({"stations": 2, "credits": 5, "settings": {"credit_in_max": 500,
+                                                             "attendant_credit_step": 25}})
+    assert (s.stations, s.credits, s.credit_in_max, s.attendant_credit_step) == (2, 5, 500, 25)
+    assert s.credit_meter_max == 1000000
+    assert "no_such" in str(raises(TypeError, from_board, {"settings": {"no_such": 1}}))

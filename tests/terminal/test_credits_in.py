@@ -1,0 +1,111 @@
+# Credits in, by source and within the board's bounds: the acceptor's (the CREDITS_IN event) and
+# the attendant's (Take Down with the key on), each metered apart and in the total; a credit in
+# over the largest single credit in or past a station's largest meter is refused, changes no
+# money, is logged and shown. The self-audit compares what the meters moved, not their values
+# modulo 10^10, so credits held off by exactly 10^10 tilt the cabinet.
+from cabinet_support import Driver, money
+from terminal.cabinet import TILT, BETTING
+from terminal.events import PRESS, SIGNAL
+from terminal.meters import WRAP
+
+
+def last(d):
+    e = d.cab.audit.entries[-1]
+    return e[4], e[5]
+
+
+def counts(d, *names):
+    return tuple(d.cab.meters.counts[name] for name in names)
+
+
+def test_the_acceptors_credits_are_metered_as_its_own():
+    d = Driver(stations=2, credits=0)
+    d.credits_in(1, 25)
+    assert d.credits(1) == 25 and d.message(1) == "CREDITS IN 25"
+    assert counts(d, "credits_in", "acceptor_in", "attendant_in") == (25, 25, 0)
+    assert d.cab.audit.entries == []  # not an attendant's action
+
+
+def test_a_credit_in_of_ten_digits_is_refused_and_changes_nothing():
+    d = Driver(stations=1, credits=0)
+    before = money(d.table)
+    out = d.credits_in(0, 10 ** 10)
+    assert (SIGNAL, 0, "refused") in out and money(d.table) == before
+    assert d.message(0) == "credits in 10000000000 refused: 10000 at most at a time"
+    assert counts(d, "credits_in", "acceptor_in") == (0, 0) and d.credits(0) == 0
+    assert last(d) == ("CREDIT REFUSED",
+                       "S1 acceptor credits in 10000000000 refused: 10000 at most at a time")
+    assert d.cab.phase == BETTING
+
+
+def test_a_credit_in_that_would_pass_the_largest_meter_is_refused():
+    d = Driver(stations=2, credits=0, credit_meter_max=500)
+    d.credits_in(0, 400)
+    d.credits_in(0, 101)
+    assert d.message(0) == "credits in 101 refused: a meter holds 500 at most"
+    assert last(d) == ("CREDIT REFUSED",
+                       "S1 acceptor credits in 101 refused: a meter holds 500 at most")
+    assert d.credits(0) == 400 and counts(d, "credits_in", "acceptor_in") == (400, 400)
+    d.credits_in(0, 100)  # up to the bound
+    d.credits_in(1, 500)  # each station's own meter
+    assert d.credits(0) == 500 and d.credits(1) == 500
+
+
+def test_the_largest_single_credit_in_is_a_setting():
+    d = Driver(stations=1, credits=0, credit_in_max=20, attendant_credit_step=20)
+    d.credits_in(0, 20)
+    d.credits_in(0, 21)
+    assert d.credits(0) == 20 and d.message(0).endswith("20 at most at a time")
+
+
+def test_the_attendant_adds_the_boards_step_metered_and_logged():
+    d = Driver(stations=2, credits=0, attendant_credit_step=50)
+    d.credits_in(0, 10)
+    d.key(True)
+    d.press(1, "take_down")
+    d.press(1, "take_down")
+    assert d.table.credits == [10, 100]
+    assert counts(d, "credits_in", "acceptor_in", "attendant_in") == (110, 10, 100)
+    assert [(e[4], e[5]) for e in d.cab.audit.entries[-2:]] == [("ATTENDANT CREDIT", "S2 50")] * 2
+    d.key(False)
+    assert d.credits(1) == 100
+    d.bet(1, "pass")
+    assert d.credits(1) == 99
+
+
+def test_the_attendants_credit_is_refused_past_the_largest_meter():
+    d = Driver(stations=1, credits=0, credit_meter_max=150)
+    d.key(True)
+    d.press(0, "take_down")
+    out = d.press(0, "take_down")
+    assert (SIGNAL, 0, "refused") in out and d.table.credits == [100]
+    assert last(d) == ("CREDIT REFUSED",
+                       "S1 attendant credits in 100 refused: a meter holds 150 at most")
+    assert d.message(0) == "credits in 100 refused: a meter holds 150 at most"
+    assert counts(d, "credits_in", "attendant_in") == (100, 100)
+
+
+def test_the_self_audit_catches_credits_held_off_by_exactly_ten_digits():
+    # Compared modulo 10^10, 10000000105 held and 105 on the meters agree; what moved does not.
+    d = Driver(stations=1, credits=100)
+    d.credits_in(0, 5)
+    d.bet(0, "pass")
+    d.table.credits[0] += WRAP  # a meter changed behind the cabinet's back
+    d.event((PRESS, 0, "roll"), check=False)  # the bets close: the self-audit runs
+    assert d.cab.phase == TILT
+    assert d.cab.tilt == "METERS DO NOT BALANCE: 10000000105 HELD, 105 ON THE METERS"
+
+
+def test_a_saved_state_without_the_new_meters_still_loads_and_takes_credits():
+    d = Driver(stations=1, credits=100)
+    d.credits_in(0, 5)
+    state = d.memory.load("state")
+    for name in ("acceptor_in", "attendant_in"):
+        del state["meters"]["counts"][name]
+    del state["meters"]["audited"]
+    d.memory.save("state", state)  # as an older firmware saved it
+    d.reboot()
+    assert d.cab.phase == BETTING and d.cab.tilt == ""
+    assert counts(d, "credits_in", "acceptor_in") == (105, 0)
+    d.credits_in(0, 5)
+    assert d.credits(0) == 110 and counts(d, "credits_in", "acceptor_in") == (110, 5)
