@@ -681,6 +681,22 @@ def test_a_changed_board_file_over_saved_records_needs_clear_memory(build, tmp_p
         assert resets.stdout.split() == ["planned", "reset"] * 2  # the two boots since: a new log
 
 
+def test_after_a_reset_the_tool_waits_for_the_port_to_come_back_and_answer(virtual_board,
+                                                                           tmp_path):
+    """A real board's USB port goes away at a reset and comes back when it has re-enumerated,
+    sometimes seconds later: here the port's path appears 3 s after the wait begins."""
+    port = str(tmp_path / "ttyACM0")
+    threading.Timer(3.0, os.symlink, (virtual_board.port, port)).start()
+    remote = Remote(port, timeout=10)
+    started = time.monotonic()
+    remote.wait(15, "check after the reset")
+    assert 3 <= time.monotonic() - started < 15
+    with pytest.raises(BoardLost) as e:
+        Remote(str(tmp_path / "gone"), timeout=10).wait(2, "check after the reset")
+    assert str(e.value) == ("%s did not come back within 2 s of the reset (during check after "
+                            "the reset)" % (tmp_path / "gone"))
+
+
 def test_the_memory_check_compares_what_the_saved_state_depends_on():
     from host_tools.board_memory import changed
     old = {"name": "a", "stations": 2, "rules": {"odds": "3x"}, "settings": {}, "credits": 100}
