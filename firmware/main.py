@@ -49,16 +49,22 @@ def program_changed(board, computed, expected, service, watchdog):
         hardware.halt(board, e, service, watchdog)
 
 
-def run():
-    import asyncio
+def power_up():
+    """(board, service, watchdog): the board file, service mode, the watchdog (hardware.power_up);
+    Ctrl-C opened again unless the board is in production and not in service mode."""
     try:
         board = json.loads(read(BOARD) or "{}")
-    except ValueError:  # a changed board file: the signature says so below
+    except ValueError:  # a changed board file: the signature says so
         board = {}
     service, watchdog = hardware.power_up(board)
-    closed = board.get("production") and not service
-    if not closed:
+    if service or not board.get("production"):
         micropython.kbd_intr(3)  # the technician may break in
+    return board, service, watchdog
+
+
+def run(board, service, watchdog):
+    import asyncio
+    closed = board.get("production") and not service
     started = time.ticks_ms()
     computed, expected = integrity.check(os)
     check_ms = time.ticks_diff(time.ticks_ms(), started)
@@ -106,4 +112,8 @@ def run():
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 
 
-run()
+BOARD_FILE, SERVICE, WATCHDOG = power_up()
+try:
+    run(BOARD_FILE, SERVICE, WATCHDOG)
+except Exception as e:  # what nothing in run() caught: never a bare REPL on a production board
+    hardware.halt(BOARD_FILE, e, SERVICE, WATCHDOG)
