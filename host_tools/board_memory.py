@@ -38,20 +38,21 @@ print('CLEARED')
 """ % (STORAGE_ROOT, STORAGE_ROOT)
 
 
-class MemoryInUse(Exception):
-    """The board's memory belongs to another board file and --clear-memory was not given."""
+class BoardMemoryError(Exception):
+    """Flashing stops before anything on the board changed: the board's memory belongs to
+    another board file and --clear-memory was not given, or it could not be saved."""
 
 
 def prepare(b, remote, clear, out_dir, out, timeout):
-    """Before flashing build b: refuse (MemoryInUse) a changed board file over saved records; with
-    clear, save /data under out_dir (default build/memory/NAME-TIME) and clear it. timeout: for
-    the first command (the first contact with the board)."""
+    """Before flashing build b: refuse (BoardMemoryError) a changed board file over saved
+    records; with clear, save /data under out_dir (default build/memory/NAME-TIME) and clear it.
+    timeout: for the first command (the first contact with the board)."""
     on_board, names = read(remote, timeout)
     changes = changed(on_board, b.board)
     saved = [n for n in names if n.endswith(COPIES)]
     if not clear:
         if saved and changes:
-            raise MemoryInUse(
+            raise BoardMemoryError(
                 "the board's memory (%s) was saved under another board file (%s): flash with "
                 "--clear-memory to save its records on this PC and clear it"
                 % (STORAGE_ROOT, "; ".join(changes)))
@@ -61,7 +62,10 @@ def prepare(b, remote, clear, out_dir, out, timeout):
         return
     name = (on_board or {}).get("name") or "unknown"
     folder = out_dir or os.path.join(EXPORTS, "%s-%s" % (name, time.strftime("%Y%m%d-%H%M%S")))
-    export(remote, folder)
+    try:
+        export(remote, folder)
+    except OSError as e:  # nothing is cleared unless everything was saved
+        raise BoardMemoryError("cannot save the board's records in %s: %s" % (folder, e))
     remote.exec(_CLEAR, what="clearing %s" % STORAGE_ROOT)
     out.write("memory: %d files of %s saved in %s (audit.txt: the meters and the audit log; "
               "recall.txt and recall/: the games), then cleared\n" % (len(names), STORAGE_ROOT,

@@ -5,13 +5,17 @@
    main.py (and boot.py) copied as source since MicroPython runs them by name, the board file
    boards/NAME.json as board.json, and help.json: the Help view's paytable with each wager's
    exact house edge under the board's house rules (host_tools/helppages.py). The board scripts go beside it, in build/flash/NAME.scripts/.
-2. On the board, each step one mpremote command (host_tools/remote.py):
+2. On the board, each step one mpremote command (host_tools/remote.py): first the board file
+   on the board is compared with the new one (host_tools/board_memory.py: a changed one over
+   saved records needs --clear-memory, which saves /data on this PC and clears it); then
    remove every file the build does not have (but the cabinet's storage, /data), copy the build
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
-   packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
+   packages (`mip install`, board file "mip": [...]; those in vendor/micropython-lib from there,
+   without the internet), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
-   reset, and reset once more so that the cabinet starts. Each reset is marked planned first
-   (firmware/drivers/watchdog.py), so the board's reset log does not call it a watchdog reset.
+   reset (once the board answers again), and reset once more so that the cabinet starts. Each
+   reset is marked planned first (firmware/drivers/watchdog.py), so the board's reset log does
+   not call it a watchdog reset. A production board lets mpremote in only in service mode.
 3. Print the program signature (firmware/drivers/integrity.py: the value an inspector compares,
    which the board checks at boot).
 
@@ -403,7 +407,7 @@ def main(args, out=None, err=None):
     except NoSuchBoard as e:
         err.write("flash: %s\n" % e)
         return 2
-    except (FlashError, RemoteError, board_memory.MemoryInUse) as e:
+    except (FlashError, RemoteError, board_memory.BoardMemoryError) as e:
         err.write("flash: %s\n" % e)
         return 1
 
