@@ -397,8 +397,7 @@ def main(args, out=None, err=None):
         if args.verify:
             value = verify_only(b, remote, out)
         else:
-            board_memory.prepare(b, remote, getattr(args, "clear_memory", False),
-                                 getattr(args, "out", None), out,
+            board_memory.prepare(b, remote, args.clear_memory, args.out, out,
                                  min(remote.timeout, FIRST_CONTACT_S))
             value = flash(b, remote, out)
         out.write("program signature: %s\n" % value)
