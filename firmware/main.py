@@ -1,8 +1,14 @@
-# The board's entry point: check the program's signature, read /board.json, build its drivers, run
-# the cabinet under asyncio. The check comes first, before the game's code is imported: files
-# that are not the ones signed at flashing are a tilt that only reflashing clears.
-# In production the USB console cannot break in (Ctrl-C is off) unless the attendant key is held
-# at power-up (service mode). The virtual board's file sets loop_ms, so main returns to its REPL.
+# The board's entry point. First, before anything else can run, Ctrl-C is closed: MicroPython
+# opens it for each file it runs, so these are main.py's first lines (boot.py cannot keep it
+# closed). Then the power-up: a production board not in service mode starts its watchdog, and
+# only a service board (the attendant key held at power-up, the door open) or one not in
+# production opens Ctrl-C again. Then the program's signature is checked, before the game's code
+# is imported: files that are not the ones signed at flashing are a tilt that only reflashing
+# clears. Then /board.json's drivers are built and the cabinet runs under asyncio.
+# The virtual board's file sets loop_ms, so main returns to its REPL.
+import micropython
+micropython.kbd_intr(-1)
+
 import json
 import os
 import time
@@ -24,47 +30,60 @@ def read(path):
         return None
 
 
-def program_changed(board, computed, expected):
+def program_changed(board, computed, expected, service, watchdog):
     """The tilt for files that are not the signed ones (or no /signature in production)."""
     from terminal import puck
     reason = "PROGRAM SIGNATURE %s EXPECTED %s" % (computed, expected or "none")
     STATUS.update(tilt=reason)
     lines = ("SIG " + computed[:12], "WAS " + (expected or "none")[:12], "TILT: PROGRAM CHANGED")
     try:
-        hardware.tilt(board, reason, lines, lambda ms: puck.frame(puck.TILT, 0, ms))
+        hardware.tilt(board, reason, lines, lambda ms: puck.frame(puck.TILT, 0, ms), service,
+                      watchdog)
     except Exception as e:  # the parts cannot show it: stop all the same
-        hardware.halt(board, e)
+        hardware.halt(board, e, service, watchdog)
 
 
-def run():
+def power_up():
+    """(board, service, watchdog): the board file, service mode, the watchdog (hardware.power_up);
+    Ctrl-C opened again unless the board is in production and not in service mode."""
+    try:
+        board = json.loads(read(BOARD) or "{}")
+    except ValueError:  # a changed board file: the signature says so
+        board = {}
+    service, watchdog = hardware.power_up(board)
+    if service or not board.get("production"):
+        micropython.kbd_intr(3)  # the technician may break in
+    return board, service, watchdog
+
+
+def run(board, service, watchdog):
     import asyncio
-    import micropython
+    closed = board.get("production") and not service
     started = time.ticks_ms()
     computed, expected = integrity.check(os)
     check_ms = time.ticks_diff(time.ticks_ms(), started)
-    try:
-        board = json.loads(read(BOARD) or "{}")
-    except ValueError:  # a changed board file: the signature says so below
-        board = {}
     STATUS.update(board=board.get("name", "?"), signature=expected or "unsigned",
-                  check_ms=check_ms)
+                  check_ms=check_ms, service=service)
+    if service:
+        print("CRAPS TERMINAL SERVICE MODE: the console is open, no watchdog")
     if computed != expected and (expected is not None or board.get("production")):
-        program_changed(board, computed, expected)
+        program_changed(board, computed, expected, service, watchdog)
         return
+    from terminal.events import FAULT
     from terminal.loop import Loop
     from terminal.settings import from_board
     from terminal.startup import start
     try:
-        parts = hardware.build(board)
+        parts = hardware.build(board, watchdog=watchdog)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
-        cabinet, effects = start(from_board(board), parts.memory, help_pages, parts.clock.now())
-    except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
-        hardware.halt(board, e)
+        cabinet, effects = start(from_board(board), parts.memory, help_pages,
+                                 parts.clock.now(), service)
+    except Exception as e:  # a part missing or a bad board file: no game (no REPL in production)
+        hardware.halt(board, e, service, watchdog)
         return
-    if board.get("production") and not parts.service:
+    if closed:
         from drivers.console import ReadOnlyConsole, usb_reader
-        micropython.kbd_intr(-1)
         parts.inputs.append(ReadOnlyConsole(usb_reader(), print, {
             "meters": lambda: json.dumps(cabinet.meters.counts),
             "signature": lambda: STATUS["signature"]}))
@@ -78,6 +97,9 @@ def run():
             loop.apply(effect, parts.clock.now())
     except Exception as e:
         loop.fail(e, parts.clock.now())
+    for name, error in parts.faults:  # a part replaced (a display by the console): a tilt
+        parts.record(error)
+        loop.send((FAULT, name), parts.clock.now())
     self_test = getattr(parts.dice, "startup", None)  # the RNG's health start-up test
     fault = self_test() if self_test else None
     if fault:
@@ -86,4 +108,8 @@ def run():
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 
 
-run()
+BOARD_FILE, SERVICE, WATCHDOG = power_up()
+try:
+    run(BOARD_FILE, SERVICE, WATCHDOG)
+except Exception as e:  # what nothing in run() caught: never a bare REPL on a production board
+    hardware.halt(BOARD_FILE, e, SERVICE, WATCHDOG)

@@ -5,13 +5,17 @@
    main.py (and boot.py) copied as source since MicroPython runs them by name, the board file
    boards/NAME.json as board.json, and help.json: the Help view's paytable with each wager's
    exact house edge under the board's house rules (host_tools/helppages.py). The board scripts go beside it, in build/flash/NAME.scripts/.
-2. On the board, each step one mpremote command (host_tools/remote.py):
+2. On the board, each step one mpremote command (host_tools/remote.py): first the board file
+   on the board is compared with the new one (host_tools/board_memory.py: a changed one over
+   saved records needs --clear-memory, which saves /data on this PC and clears it); then
    remove every file the build does not have (but the cabinet's storage, /data), copy the build
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
-   packages (`mip install`, board file "mip": [...]), check every file's SHA-256 on the board
+   packages (`mip install`, board file "mip": [...]; those in vendor/micropython-lib from there,
+   without the internet), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
-   reset, and reset once more so that the cabinet starts. Each reset is marked planned first
-   (firmware/drivers/watchdog.py), so the board's reset log does not call it a watchdog reset.
+   reset (once the board answers again), and reset once more so that the cabinet starts. Each
+   reset is marked planned first (firmware/drivers/watchdog.py), so the board's reset log does
+   not call it a watchdog reset. A production board lets mpremote in only in service mode.
 3. Print the program signature (firmware/drivers/integrity.py: the value an inspector compares,
    which the board checks at boot).
 
@@ -26,8 +30,8 @@ import sys
 import time
 
 from craps.house import HouseRules
-from host_tools import FIRMWARE, helppages, mpy, signature
-from host_tools.remote import Arguments, Remote, RemoteError, installed
+from host_tools import FIRMWARE, board_memory, helppages, mpy, signature
+from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
 
 ROOT = os.path.dirname(FIRMWARE)
 BOARDS = os.path.join(ROOT, "boards")
@@ -38,10 +42,11 @@ BOARD_FILE = "board.json"
 HELP_FILE = "help.json"  # the Help view's pages for the board's house rules (host_tools.helppages)
 VERSION = "0.1.0"
 # `mpremote reset` returns, then the board resets 100 ms later: a command sent before that is
-# lost with the reset (a real board's USB port also goes away and comes back about a second
-# later: the next step retries the port for RECONNECT_S).
+# lost with the reset. A real board's USB port also goes away and comes back a second or more
+# later: the next step waits for it to answer again, for at most RECONNECT_S.
 RESET_SETTLE_S = 0.5
-RECONNECT_S = 10
+RECONNECT_S = 15
+VENDOR = os.path.join(ROOT, "vendor", "micropython-lib")  # packages shipped: no internet needed
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
 ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
 # machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
@@ -220,12 +225,30 @@ def plan(b):
              ("copy the build", ARGS.copy(b.entries()), 4)]
     packages = b.board.get("mip", [])
     if packages:
-        steps.append(("install " + " ".join(packages), ARGS.mip_install(packages), 4))
+        steps.append(("install " + " ".join(packages), ARGS.mip_install(mip_sources(b, packages)),
+                      4))
     steps += [("check and sign", ARGS.script(b.script("sign")), 1),
               ("reset", RESET, 1),
               ("check after the reset", ARGS.script(b.script("verify")), 1),
               ("reset: the cabinet starts", RESET, 1)]
     return steps
+
+
+def mip_sources(b, packages):
+    """What `mip install` is given for each package: the project's copy (vendor/micropython-lib/
+    NAME/package.json), installed without the internet, else the name (micropython-lib's index)."""
+    sources = []
+    for package in packages:
+        local = os.path.join(VENDOR, package.partition("@")[0], "package.json")
+        sources.append(b.rel(local) if os.path.isfile(local) else package)
+    return sources
+
+
+def production_notice(b, out):
+    """A production board lets mpremote in only in service mode: say so before the first step."""
+    if b.board.get("production"):
+        out.write("%s is a production board: its console is closed unless it powered up in "
+                  "service mode: %s, until flashing is done\n" % (b.name, SERVICE_MODE))
 
 
 def parse(output):
@@ -277,7 +300,7 @@ def failed(when, problems):
 
 def flash(b, remote, out):
     steps = plan(b)
-    install = ARGS.mip_install(b.board.get("mip", []))
+    install = ARGS.mip_install(mip_sources(b, b.board.get("mip", [])))
     sign, verify = ARGS.script(b.script("sign")), ARGS.script(b.script("verify"))
     libraries = {}
     signed = None
@@ -285,9 +308,11 @@ def flash(b, remote, out):
     for number, (what, args, scale) in enumerate(steps, 1):
         out.write("[%d/%d] %s\n" % (number, len(steps), what))
         out.flush()
-        limit = remote.timeout * scale if number > 1 else min(remote.timeout, FIRST_CONTACT_S)
-        text = remote.run(*args, what=what, timeout=limit,
-                          reconnect_s=RECONNECT_S if after_reset else 0)
+        if after_reset:
+            remote.wait(RECONNECT_S, what)
+        limit = remote.timeout * scale if remote.answered else \
+            min(remote.timeout, FIRST_CONTACT_S)
+        text = remote.run(*args, what=what, timeout=limit)
         after_reset = args == RESET
         if after_reset:
             time.sleep(RESET_SETTLE_S)
@@ -344,6 +369,11 @@ def add_arguments(p):
     p.add_argument("--timeout", type=float, default=60.0,
                    help="seconds a board may take to answer one step (default 60)")
     p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default build/flash)")
+    p.add_argument("--clear-memory", action="store_true",
+                   help="save the board's meters, audit log and recall records on this PC, "
+                   "then clear its memory (/data): needed when the board file changed")
+    p.add_argument("--out", metavar="DIR", help="with --clear-memory: where the records go "
+                   "(default build/memory/BOARD-TIME)")
 
 
 def main(args, out=None, err=None):
@@ -363,9 +393,12 @@ def main(args, out=None, err=None):
             return 0
         out.write("board %s on %s: %s, %d files, %d bytes (mpy-cross -O2 -march=armv6m)\n" % (
             b.name, remote.describe(), b.rel(b.folder), len(b.files), b.size()))
+        production_notice(b, out)
         if args.verify:
             value = verify_only(b, remote, out)
         else:
+            board_memory.prepare(b, remote, args.clear_memory, args.out, out,
+                                 min(remote.timeout, FIRST_CONTACT_S))
             value = flash(b, remote, out)
         out.write("program signature: %s\n" % value)
         out.write("done in %.1f s\n" % (time.monotonic() - started))
@@ -373,7 +406,7 @@ def main(args, out=None, err=None):
     except NoSuchBoard as e:
         err.write("flash: %s\n" % e)
         return 2
-    except (FlashError, RemoteError) as e:
+    except (FlashError, RemoteError, board_memory.BoardMemoryError) as e:
         err.write("flash: %s\n" % e)
         return 1
 

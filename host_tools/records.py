@@ -11,9 +11,9 @@ import re
 from drivers.hardware import STORAGE_ROOT as BOARD_ROOT
 from drivers.storage import MemoryStorage
 from terminal.memory import COPIES, CriticalMemory
-from host_tools.remote import BoardLost, NotMicroPython, Remote, RemoteError
+from host_tools.remote import SERVICE_MODE, BoardLost, NotMicroPython, Remote, RemoteError
 
-SERVICE = " (a cabinet lets mpremote in only in service mode: hold the attendant key at power-up)"
+SERVICE = " (a cabinet lets mpremote in only in service mode: %s)" % SERVICE_MODE
 # One line per file, in hex: a record's bytes cross the serial console unchanged.
 _DUMP = """import os, binascii
 try:
@@ -62,16 +62,21 @@ def from_dir(path):
 
 def from_board(port, timeout=60.0):
     try:
-        text = Remote(port, timeout=timeout).exec(_DUMP % (BOARD_ROOT, BOARD_ROOT),
-                                                  what="reading %s" % BOARD_ROOT)
+        files = board_files(Remote(port, timeout=timeout))
     except (NotMicroPython, BoardLost) as e:
         raise NoRecords(str(e) + ("" if "service mode" in str(e) else SERVICE))
     except RemoteError as e:
         raise NoRecords(str(e))
+    return dict((name, data) for name, data in files.items() if name.endswith(COPIES))
+
+
+def board_files(remote, what=None):
+    """Every file in the board's storage, {name: bytes} (but the .tmp of a write in progress)."""
+    text = remote.exec(_DUMP % (BOARD_ROOT, BOARD_ROOT), what=what or "reading %s" % BOARD_ROOT)
     files = {}
     for line in text.splitlines():
         parts = line.strip().split(" ") + [""]  # an empty file (a torn write) has no hex
-        if parts[0] == "RECORD" and parts[1].endswith(COPIES):
+        if parts[0] == "RECORD":
             files[parts[1]] = binascii.unhexlify(parts[2])
     return files
 

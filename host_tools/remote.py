@@ -22,7 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # A board that answered before and now does not let mpremote in: its firmware runs with Ctrl-C
 # off (production mode, firmware/main.py) and cannot be broken into.
-HINT = " (its firmware may have Ctrl-C turned off: production mode; power it up in service mode)"
+SERVICE_MODE = "hold the attendant key turned, with the door open, while the board powers up"
+HINT = " (its firmware may have Ctrl-C turned off: production mode; service mode lets mpremote " \
+    "in: %s)" % SERVICE_MODE
+WAIT_TRY_S = 5  # one try of wait(): a board that answers at all answers within this
 
 
 class RemoteError(Exception):
@@ -72,38 +75,31 @@ class Remote:
     def show(argv):
         return shlex.join(argv)
 
-    def run(self, *args, what=None, timeout=None, reconnect_s=0.0):
-        """Run one mpremote command; returns its stdout. reconnect_s: keep retrying for that long
-        while the port cannot be opened (a board that was just reset is re-enumerating on USB)."""
+    def run(self, *args, what=None, timeout=None):
+        """Run one mpremote command; returns its stdout."""
         if what is None:  # the command, without code or file lists
             what = args[0] if args[0] in ("exec", "eval") else " ".join(args[:2])
         argv = self.command(*args)
         limit = timeout or self.timeout
-        deadline = time.monotonic() + reconnect_s
-        while True:
-            try:
-                result = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
-                                        errors="replace", timeout=limit)
-            except subprocess.TimeoutExpired as e:
-                out = e.stdout or ""
-                if isinstance(out, bytes):
-                    out = out.decode("utf-8", "replace")
-                if not self.answered:
-                    raise NotMicroPython(
-                        "%s did not answer as a MicroPython board within %g s (not MicroPython, "
-                        "or its firmware has Ctrl-C turned off)" % (self.describe(), limit))
-                raise BoardLost("the board stopped answering during %s (%g s)%s" % (
-                    what, limit, ": " + _last_line(out) if out.strip() else HINT))
-            except FileNotFoundError:
-                raise RemoteError("cannot run %s" % self.python)
-            if result.returncode == 0:
-                self.answered = True
-                return result.stdout
-            error = self._classify(result, what)
-            if isinstance(error, NoPortFound) and time.monotonic() < deadline:
-                time.sleep(0.25)
-                continue
-            raise error
+        try:
+            result = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
+                                    errors="replace", timeout=limit)
+        except subprocess.TimeoutExpired as e:
+            out = e.stdout or ""
+            if isinstance(out, bytes):
+                out = out.decode("utf-8", "replace")
+            if not self.answered:
+                raise NotMicroPython(
+                    "%s did not answer as a MicroPython board within %g s (not MicroPython, "
+                    "or its firmware has Ctrl-C turned off)" % (self.describe(), limit))
+            raise BoardLost("the board stopped answering during %s (%g s)%s" % (
+                what, limit, ": " + _last_line(out) if out.strip() else HINT))
+        except FileNotFoundError:
+            raise RemoteError("cannot run %s" % self.python)
+        if result.returncode == 0:
+            self.answered = True
+            return result.stdout
+        raise self._classify(result, what)
 
     def _classify(self, result, what):
         out, err = result.stdout, result.stderr
@@ -135,6 +131,28 @@ class Remote:
             return BoardCommandFailed("%s failed: %s" % (what, said))
         detail = _last_line(err) or _last_line(out) or "exit status %d" % result.returncode
         return BoardCommandFailed("%s failed: %s" % (what, detail))
+
+    def wait(self, seconds, what):
+        """After a reset: try the board until it answers (its USB port gone and back, its boot
+        past the point where it lets mpremote in), for at most `seconds`; then BoardLost, one
+        line saying which of the two did not happen."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                self.exec("pass", what=what, timeout=max(1.0, min(self.timeout, WAIT_TRY_S, left)))
+                return
+            except NoPortFound:
+                gone = True
+            except (BoardLost, NotMicroPython):
+                gone = False
+            if time.monotonic() + 0.25 >= deadline:
+                if gone:
+                    raise BoardLost("%s did not come back within %g s of the reset (during %s)"
+                                    % (self.describe(), seconds, what))
+                raise BoardLost("the board did not let mpremote in within %g s of the reset "
+                                "(during %s)%s" % (seconds, what, HINT))
+            time.sleep(0.25)
 
     # The commands the project uses: the one place that spells their mpremote arguments.
     def exec(self, code, **kw):

@@ -382,8 +382,8 @@ sources:
   board  a connected board over mpremote: RngDice(RoscBits(machine.mem32)) on the board, the
          ring oscillator path, streamed %d rolls per mpremote call. The board needs the
          firmware on it (make flash) and a REPL mpremote can reach: a production board only in
-         service mode, and its watchdog (on since boot) will reset it mid-run - use a
-         non-production board file for the run. This source is not covered by the project's
+         service mode (the attendant key held at power-up, the door open), where no watchdog
+         runs. This source is not covered by the project's
          tests beyond a missing port (it needs a real RP2040).
 
 exit status: 0 every test passed; 1 a test failed, or the RNG faulted (health test); 2 bad

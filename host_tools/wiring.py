@@ -33,7 +33,8 @@ def rows(board):
                         "input, internal pull-up; a key joins its row and column"))
     if "attendant_key" in board:
         out.append((pin(board["attendant_key"]["pin"]), "attendant key switch",
-                    "to GND when turned; held at power-up: service mode"))
+                    "to GND when turned; held at power-up%s: service mode"
+                    % (", the door open" if "door" in board else "")))
     if "door" in board:
         out.append((pin(board["door"]["pin"]), "door switch",
                     "to GND while the shut door holds it; the door open is a tilt"))

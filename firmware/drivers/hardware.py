@@ -29,8 +29,9 @@ class Parts:
         self.storage = None
         self.memory = None
         self.clock = None
-        self.service = False  # the attendant key was on at power-up: service mode
         self.reset_cause = "unknown"
+        self.faults = []  # (name, error): parts the board names that could not be built, each
+        # replaced by what still lets the cabinet run (a station's display by the console)
 
     def signal(self, station, name):
         # A beep or blink for a refusal, a win, a handpay: logged on the console for now.
@@ -43,8 +44,34 @@ class Parts:
         print("ERROR", text)
 
 
-def build(board, storage_root=STORAGE_ROOT):
-    """Parts for a board dict; a part the board does not name gets its twin."""
+def power_up(board):
+    """(service, watchdog), read first thing at power-up. Service mode: the attendant key held at
+    power-up and, on a board with a door switch, the door open. A production board not in service
+    gets its machine.WDT now, before the program check (it can never be stopped); any other board
+    a WatchdogTwin, so that a technician at the REPL is not reset under their hands."""
+    import machine
+    try:
+        service = _service(machine, board)
+    except Exception:  # a bad pin in the board file: no service mode (the build will say why)
+        service = False
+    if board.get("production") and not service:
+        return False, machine.WDT(timeout=board.get("watchdog_ms", 8000))
+    return service, WatchdogTwin()
+
+
+def _service(machine, board):
+    if "attendant_key" not in board:
+        return False
+    held = _input(machine, board["attendant_key"]["pin"]).value() == 0  # the key pulls it low
+    if "door" not in board:
+        return held
+    return held and _input(machine, board["door"]["pin"]).value() == 1  # open: the pin is high
+
+
+def build(board, storage_root=STORAGE_ROOT, watchdog=None):
+    """Parts for a board dict; a part the board does not name gets its twin. watchdog: the one
+    power_up() gave (None: a WatchdogTwin). A station display that cannot be built (no display
+    on the bus, its module missing) is the console instead, named in parts.faults."""
     import machine
     parts = Parts()
     parts.clock = Clock(time.ticks_ms, time.ticks_diff)
@@ -54,22 +81,18 @@ def build(board, storage_root=STORAGE_ROOT):
     parts.inputs.append(_buttons(machine, board.get("buttons", {})))
     if "attendant_key" in board:
         from drivers.buttons import AttendantKey
-        pin = _input(machine, board["attendant_key"]["pin"])
-        parts.service = pin.value() == 0  # the key switch pulls its pin low
-        parts.inputs.append(AttendantKey(pin))
+        parts.inputs.append(AttendantKey(_input(machine, board["attendant_key"]["pin"])))
     if "door" in board:
         from drivers.buttons import DoorSwitch
         parts.inputs.append(DoorSwitch(_input(machine, board["door"]["pin"])))
     parts.inputs += [_acceptor(machine, spec, board.get("stations", 1))
                      for spec in board.get("acceptors", [])]
     parts.puck = _puck(machine, board.get("puck", {}))
-    parts.displays = [_display(machine, spec, "S%d" % (i + 1))
+    parts.displays = [_station_display(machine, spec, "S%d" % (i + 1), parts.faults)
                       for i, spec in enumerate(board.get("displays", []))]
     parts.sign = _display(machine, board.get("sign", {}), "SIGN")
     parts.dice = _dice(machine, board.get("dice", {}))
-    # machine.WDT runs from when it is built and cannot be stopped: only a production board's.
-    parts.watchdog = machine.WDT(timeout=board.get("watchdog_ms", 8000)) \
-        if board.get("production") else WatchdogTwin()
+    parts.watchdog = watchdog or WatchdogTwin()
     return parts
 
 
@@ -83,46 +106,50 @@ def pace_heap():
     gc.threshold(gc.mem_free() // 4)
 
 
-def halt(board, error):
-    """The cabinet could not be built: say why on the console and in errors.log (added to it),
-    then, in production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a
-    service board (not production) returns to the REPL for the technician."""
-    import machine
-    import micropython
+def halt(board, error, service, watchdog):
+    """The cabinet could not be built (a part missing, a bad board file): say why on the console
+    and in errors.log (added to it), and blink the puck's HALT code if the puck can be built.
+    A production board not in service then stays so (no game, Ctrl-C closed, the watchdog
+    power_up() started fed) until it is powered up in service mode; a service board, or one not
+    in production, returns to the REPL for the technician."""
+    from terminal import puck as lamps
     text = _traceback(error)
     print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
     _log(text)
-    if board.get("production"):
-        micropython.kbd_intr(-1)
-        # The watchdog may be running already (the parts were built): fed, it does not reset
-        # the board into the same halt, and another errors.log entry, every few seconds.
-        watchdog = machine.WDT(timeout=board.get("watchdog_ms", 8000))
-        while True:
-            watchdog.feed()
-            time.sleep_ms(1000)
+    try:
+        import machine
+        leds = _puck(machine, board.get("puck", {}))
+    except Exception:  # the puck is what failed, or is not there: the console has it
+        leds = None
+    _hold(board, service, watchdog, leds, lambda ms: lamps.frame(lamps.HALT, 0, ms))
 
 
-def tilt(board, reason, lines, puck_frame):
+def tilt(board, reason, lines, puck_frame, service, watchdog):
     """A tilt no key clears, only reflashing (the program changed): the console says
     "CRAPS TERMINAL TILT <reason>", errors.log keeps it, the sign and every station display show
-    lines, the puck puck_frame(elapsed_ms). A production board then stays so for good, Ctrl-C
-    closed, the watchdog fed; a service board (not production, or the attendant key held at
-    power-up) returns to the REPL for the technician. An error building the parts is raised."""
-    import machine
-    import micropython
+    lines, the puck puck_frame(elapsed_ms); then as halt(). An error building the parts is
+    raised."""
     print("CRAPS TERMINAL TILT " + reason)
     _log("TILT " + reason + "\n")
-    parts = build(board)
+    parts = build(board, watchdog=watchdog)
     for screen in [parts.sign] + parts.displays:
         screen.show(lines)
-    parts.puck.show(puck_frame(0))
-    if not board.get("production") or parts.service:
+    _hold(board, service, watchdog, parts.puck, puck_frame)
+
+
+def _hold(board, service, watchdog, leds, puck_frame):
+    """Show puck_frame on the puck (leds, or None); a production board not in service then stays
+    so for good, the watchdog fed; any other board returns (to the REPL)."""
+    import machine
+    if leds is not None:
+        leds.show(puck_frame(0))
+    if not board.get("production") or service:
         return
-    micropython.kbd_intr(-1)
     start = time.ticks_ms()
     while True:
-        parts.puck.show(puck_frame(time.ticks_diff(time.ticks_ms(), start)))
-        parts.watchdog.feed()
+        if leds is not None:
+            leds.show(puck_frame(time.ticks_diff(time.ticks_ms(), start)))
+        watchdog.feed()
         time.sleep_ms(100)
         machine.idle()  # (where the virtual board lets its console out)
 
@@ -183,6 +210,15 @@ def _puck(machine, spec):
     if driver == "gpio":
         return puck_leds.GpioPuck([machine.Pin(p, machine.Pin.OUT) for p in spec["pins"]])
     return puck_leds.PuckTwin()
+
+
+def _station_display(machine, spec, name, faults):
+    try:
+        return _display(machine, spec, name)
+    except Exception as e:  # OSError (nothing answers on the bus), ImportError (no ssd1306)
+        faults.append(("%s DISPLAY" % name, e))
+        from drivers import display
+        return display.ConsoleDisplay(name)
 
 
 def _display(machine, spec, name):

@@ -8,7 +8,7 @@ from craps.table import Table, seven_out
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
-                             PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+                             SERVICE, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, TABLE
 from terminal.persistence import Persistence
@@ -210,6 +210,11 @@ class Cabinet(Persistence):
         if len(event) != 2:
             raise BadEvent("a fault is (FAULT, reason)")
         self._tilt("FAULT: %s" % (event[1],))  # a roll in progress stays closed: no result
+
+    def _service(self, event, now_ms, out):
+        if len(event) != 1:
+            raise BadEvent("service mode is (SERVICE,)")
+        self.log(now_ms, "SERVICE MODE")
 
     def _credits_in(self, event, now_ms, out):
         s, credits = self._station_event(event)
@@ -480,4 +485,5 @@ def _call(point, total):
 
 _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
-             KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door}
+             KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door,
+             SERVICE: Cabinet._service}

@@ -12,6 +12,8 @@ KEY = "key"  # (KEY, True or False): the attendant key turned on or off
 FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG health test, an
 #                  unexpected error): the cabinet tilts at once, whatever it was doing
 DOOR = "door"  # (DOOR, True or False): the cabinet's door opened or shut
+SERVICE = "service"  # (SERVICE,): the board powered up in service mode (the attendant key held,
+#                      the door open): its console is open, and the audit log says so
 
 # Effects: what handle() returns, in order
 PUCK = "puck"  # (PUCK, frame): 7 (r, g, b) lamps: the OFF disc, then over 4, 5, 6, 8, 9, 10

@@ -16,6 +16,7 @@ POINT_MADE = "point_made"  # the point's lamp flashes green
 SEVEN_OUT = "seven_out"  # every lamp flashes red
 NO_ROLL = "no_roll"  # the OFF disc blinks amber
 TILT = "tilt"  # every lamp blinks red, slowly
+HALT = "halt"  # the cabinet could not be built: the OFF disc blinks red 3 times, then a pause
 
 
 def lamp(number):
@@ -39,4 +40,7 @@ def frame(pattern, point, elapsed_ms):
         lit[0] = AMBER if blink else DARK
     elif pattern == TILT:
         lit = [RED if (elapsed_ms // 1000) % 2 == 0 else DARK] * 7
+    elif pattern == HALT:
+        t = elapsed_ms % 2500
+        lit[0] = RED if t < 1500 and blink else DARK
     return tuple(lit)

@@ -5,7 +5,8 @@ from drivers.puck_leds import Ws2812Puck
 from support import raises
 from terminal import puck
 
-PATTERNS = (puck.STEADY, puck.ROLLING, puck.POINT_MADE, puck.SEVEN_OUT, puck.NO_ROLL, puck.TILT)
+PATTERNS = (puck.STEADY, puck.ROLLING, puck.POINT_MADE, puck.SEVEN_OUT, puck.NO_ROLL, puck.TILT,
+            puck.HALT)
 
 
 def test_each_channel_is_scaled_by_the_brightness():
@@ -54,6 +55,13 @@ def test_the_strip_is_written_only_when_the_frame_changes():
     assert len(np.writes) == 11
     leds.show(list(puck.frame(puck.ROLLING, 0, 990)))  # a list of the same lamps is no change
     assert len(np.writes) == 11
+
+
+def test_the_halt_code_blinks_the_off_disc_red_three_times_then_pauses():
+    lit = [puck.frame(puck.HALT, 0, t) for t in range(0, 2500, 250)]
+    assert [f[0] == puck.RED for f in lit] == [True, False] * 3 + [False] * 4
+    assert all(f[1:] == (puck.DARK,) * 6 for f in lit)
+    assert puck.frame(puck.HALT, 0, 2500) == lit[0]  # and again
 
 
 def test_pixels_after_the_seventh_stay_dark():

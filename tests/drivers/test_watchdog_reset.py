@@ -1,5 +1,7 @@
-# The watchdog: a production board's is machine.WDT itself; the twin counts feeds and knows
-# when the board would have been reset. Why the board started: a watchdog reset is a planned
+# The power-up and the watchdog: a production board's is machine.WDT itself, started at power-up
+# unless the board is in service mode (the key held, the door open); the twin counts feeds and
+# knows when the board would have been reset. A station display that cannot be built is the
+# console instead, and a fault. Why the board started: a watchdog reset is a planned
 # reset when the marker was left, and every cause goes into the reset log (the last ten).
 import sys
 
@@ -37,12 +39,25 @@ class FakeTime:
 
 
 class FakeMachine:
-    """What hardware.build asks of `machine` for a board that names no parts."""
+    """What hardware.power_up and build ask of `machine` for a board that names no parts but
+    its key and door switches; levels: {gpio: level} read at power-up (unnamed: pulled up)."""
     PWRON_RESET = Rp2Codes.PWRON_RESET
     mem32 = {}
 
-    def __init__(self):
+    def __init__(self, levels=None):
         self.wdts = []
+        levels = levels or {}
+
+        class Pin:
+            IN = 0
+            PULL_UP = 1
+
+            def __init__(self, gpio, mode, pull):
+                self.gpio = gpio
+
+            def value(self):
+                return levels.get(self.gpio, 1)
+        self.Pin = Pin
 
     def reset_cause(self):
         return self.PWRON_RESET
@@ -53,14 +68,16 @@ class FakeMachine:
 
 
 def built(board, machine):
-    """hardware.build(board) with machine as the `machine` module (and on CPython, FakeTime
-    as its `time`), storage in a new folder."""
+    """hardware.power_up(board), then hardware.build(board) with its watchdog, with machine as
+    the `machine` module (and on CPython, FakeTime as its `time`), storage in a new folder.
+    Returns (service, parts)."""
     before, real_time = sys.modules.get("machine"), hardware.time
     sys.modules["machine"] = machine
     if not hasattr(real_time, "ticks_ms"):
         hardware.time = FakeTime
     try:
-        return hardware.build(board, folder("watchdog_test"))
+        service, dog = hardware.power_up(board)
+        return service, hardware.build(board, folder("watchdog_test"), watchdog=dog)
     finally:
         hardware.time = real_time
         if before is None:
@@ -79,18 +96,52 @@ class Board:
         self.resets += 1
 
 
+CABINET = {"production": True, "watchdog_ms": 1000, "attendant_key": {"pin": 22},
+           "door": {"pin": 21}}
+
+
 def test_a_production_board_feeds_machine_wdt_with_its_timeout():
-    machine = FakeMachine()
-    dog = built({"production": True, "watchdog_ms": 1000}, machine).watchdog
-    dog.feed()
-    dog.feed()
+    machine = FakeMachine({21: 0})  # the door shut, the key off
+    service, parts = built(CABINET, machine)
+    parts.watchdog.feed()
+    parts.watchdog.feed()
     wdt, = machine.wdts
-    assert wdt.fed == 2 and wdt.timeout == 1000
+    assert not service and wdt.fed == 2 and wdt.timeout == 1000
 
 
-def test_a_service_board_starts_no_wdt_and_gets_the_twin():
+def test_a_board_not_in_production_starts_no_wdt_and_gets_the_twin():
     machine = FakeMachine()
-    assert isinstance(built({}, machine).watchdog, WatchdogTwin) and machine.wdts == []
+    service, parts = built({}, machine)
+    assert isinstance(parts.watchdog, WatchdogTwin) and machine.wdts == [] and not service
+
+
+def test_service_mode_is_the_key_held_with_the_door_open_and_starts_no_wdt():
+    machine = FakeMachine({22: 0})  # the key held at power-up; the door open (its pin high)
+    service, parts = built(CABINET, machine)
+    assert service and isinstance(parts.watchdog, WatchdogTwin) and machine.wdts == []
+
+
+def test_the_key_held_with_the_door_shut_is_no_service_mode():
+    machine = FakeMachine({22: 0, 21: 0})
+    service, parts = built(CABINET, machine)
+    assert not service and len(machine.wdts) == 1 and parts.watchdog is machine.wdts[0]
+
+
+def test_a_board_without_a_door_switch_enters_service_mode_on_the_key_alone():
+    board = dict(CABINET)
+    del board["door"]
+    for levels, service in (({22: 0}, True), ({}, False)):
+        machine = FakeMachine(levels)
+        assert built(board, machine)[0] == service and len(machine.wdts) == (not service)
+
+
+def test_a_display_that_cannot_be_built_is_the_console_and_a_fault():
+    from drivers.display import ConsoleDisplay
+    spec = {"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}}  # no ssd1306 module here
+    _, parts = built({"displays": [{"driver": "console"}, spec]}, FakeMachine())
+    assert [type(d) for d in parts.displays] == [ConsoleDisplay, ConsoleDisplay]
+    (name, error), = parts.faults
+    assert name == "S2 DISPLAY" and isinstance(error, Exception)
 
 
 def test_a_power_on_and_a_watchdog_reset():

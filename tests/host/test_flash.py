@@ -16,8 +16,8 @@ import tty
 import pytest
 
 from host_tools import FIRMWARE, flash, signature
-from host_tools.remote import (BoardCommandFailed, NoPortFound, NotMicroPython, Remote,
-                               installed)
+from host_tools.remote import (SERVICE_MODE, BoardCommandFailed, BoardLost, NoPortFound,
+                               NotMicroPython, Remote, installed)
 
 from repo_modules import ROOT, load
 
@@ -65,9 +65,23 @@ def build(tmp_path_factory):
 
 
 def Args(**kw):
-    args = dict(port=None, dry_run=False, verify=False, timeout=60.0)
+    args = dict(port=None, dry_run=False, verify=False, timeout=60.0, clear_memory=False,
+                out=None)
     args.update(kw)
     return type("Args", (), args)
+
+
+def board_file(folder, monkeypatch, name, drop=(), **changes):
+    """boards/virtual.json as NAME, changed, in folder, which becomes the flash tool's boards/."""
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        board = json.load(f)
+    board.update(name=name, **changes)
+    for key in drop:
+        board.pop(key)
+    with open(os.path.join(str(folder), name + ".json"), "w") as f:
+        json.dump(board, f)
+    monkeypatch.setattr(flash, "BOARDS", str(folder))
+    return board
 
 
 @pytest.fixture(scope="module")
@@ -268,7 +282,8 @@ def test_flash_installs_the_boards_packages_with_mip(virtual_board, flashed, bui
     board.update(name="virtual-mip", loop_ms=300, mip=[str(tmp_path / "pkg" / "package.json")])
     (tmp_path / "virtual-mip.json").write_text(json.dumps(board))
     monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
-    args = Args(board="virtual-mip", port=virtual_board.port, build=build)
+    args = Args(board="virtual-mip", port=virtual_board.port, build=build, clear_memory=True,
+                out=str(tmp_path / "memory"))  # the memory of the board "virtual" before
     start = len(virtual_board.console())
     assert flash.main(args) == 0, capsys.readouterr()
     out = capsys.readouterr().out
@@ -303,9 +318,14 @@ def test_a_production_board_is_flashed_in_service_mode_only(build, tmp_path, mon
     with VirtualBoard(str(tmp_path / "plain")) as plain:
         args.port = plain.port
         assert flash.main(args) == 1
-        assert one_line(capsys.readouterr().err) == (
-            "flash: the board stopped answering during check after the reset (3 s) (its "
-            "firmware may have Ctrl-C turned off: production mode; power it up in service mode)")
+        said = capsys.readouterr()
+        assert said.out.splitlines()[1] == (
+            "virtual-production is a production board: its console is closed unless it powered "
+            "up in service mode: " + SERVICE_MODE + ", until flashing is done")
+        assert one_line(said.err) == (
+            "flash: the board did not let mpremote in within %d s of the reset (during check "
+            "after the reset) (its firmware may have Ctrl-C turned off: production mode; service "
+            "mode lets mpremote in: %s)" % (flash.RECONNECT_S, SERVICE_MODE))
         # What its USB console still does: answer the two read-only questions, and nothing else.
         at = len(plain.console())
         os.write(plain.slave, b"meters\r\nimport machine\r\n")
@@ -342,7 +362,8 @@ def test_dry_run_installs_a_boards_micropython_lib_packages(build, tmp_path, mon
     assert flash.main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     mp = Remote.show([PY, "-m", "mpremote", "connect", "auto"])
-    assert lines[2] == mp + " mip install ssd1306 umqtt.simple"
+    # ssd1306 from the project's copy (no internet needed); umqtt.simple from micropython-lib
+    assert lines[2] == mp + " mip install vendor/micropython-lib/ssd1306/package.json umqtt.simple"
     assert [line.split(" connect auto ")[1].split()[0] for line in lines] == \
         ["run", "fs", "mip", "run", "exec", "run", "exec"]
     assert [line.endswith(" reset") for line in lines] == [False] * 4 + [True, False, True]
@@ -511,21 +532,216 @@ def test_the_host_and_the_board_scripts_use_the_firmwares_signature_rule():
     compile(text, "verify.py", "exec")
 
 
-def test_a_cabinet_that_cannot_be_built_halts_with_the_error_recorded(virtual_board, flashed,
-                                                                       build, tmp_path,
-                                                                       monkeypatch, capsys):
-    """A part the board cannot build (here an SSD1306 whose micropython-lib module is missing)
-    stops the boot with the reason on the console and in /data/errors.log; a service board then
-    gives the technician the REPL (a production one would halt with Ctrl-C closed)."""
-    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
-        board = json.load(f)
-    board.update(name="virtual-broken", displays=[
-        {"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}}, {"driver": "console"}])
-    (tmp_path / "virtual-broken.json").write_text(json.dumps(board))
-    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+def test_a_missing_display_is_a_tilt_with_the_reason_and_the_cabinet_runs(
+        virtual_board, flashed, build, tmp_path, monkeypatch, capsys):
+    """An SSD1306 that does not answer on its bus (ETIMEDOUT, as on an rp2 with nothing wired)
+    is no halt: the cabinet runs with that station on the console, tilted with the reason until
+    the attendant clears it; the console and /data/errors.log have the error."""
+    board_file(tmp_path, monkeypatch, "virtual-display", loop_ms=1000, mip=["ssd1306"], displays=[
+        {"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}, "address": 0x3D},
+        {"driver": "console"}])
     start = len(virtual_board.console())
-    assert flash.main(Args(board="virtual-broken", port=virtual_board.port, build=build)) == 0, \
+    assert flash.main(Args(board="virtual-display", port=virtual_board.port, build=build,
+                           clear_memory=True, out=str(tmp_path / "memory"))) == 0, \
         capsys.readouterr()
-    virtual_board.wait_for("CRAPS TERMINAL HALTED: cannot build the cabinet", after=start)
+    boot = virtual_board.wait_for("CRAPS TERMINAL BOOT virtual-display", after=start)
+    end = virtual_board.wait_for("CRAPS TERMINAL BOOT virtual-display", after=boot)
+    virtual_board.wait_for("OSError: [Errno 110] ETIMEDOUT", after=end)
+    virtual_board.wait_for("[SIGN] TILT: FAULT: S1 DISPLAY", after=end)
+    virtual_board.wait_for("[S1] S1 CR 100", after=end)  # the station, on the console instead
+    virtual_board.wait_for('Type "help()" for more information.', after=end)
+    assert "HALTED" not in virtual_board.console()[start:]
     log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())")
-    assert "ssd1306" in log.stdout
+    assert "ETIMEDOUT" in log.stdout
+
+
+def test_a_part_that_cannot_be_built_halts_with_the_reason(virtual_board, flashed, build,
+                                                          tmp_path, monkeypatch, capsys):
+    """A part the cabinet cannot run without (here dice from a shaker whose reader the board file
+    does not wire) stops the boot with the reason on the console and in /data/errors.log; a
+    board not in production then gives the technician the REPL."""
+    board_file(tmp_path, monkeypatch, "virtual-broken", dice={"driver": "shaker", "motor": 15})
+    start = len(virtual_board.console())
+    assert flash.main(Args(board="virtual-broken", port=virtual_board.port, build=build,
+                           clear_memory=True, out=str(tmp_path / "memory"))) == 0, \
+        capsys.readouterr()
+    end = virtual_board.wait_for("CRAPS TERMINAL HALTED: cannot build the cabinet", after=start)
+    virtual_board.wait_for("KeyError: uart", after=end)
+    virtual_board.wait_for('Type "help()" for more information.', after=end)
+    log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())")
+    assert "KeyError: uart" in log.stdout
+
+
+# -- service mode, the closed console, the memory of another board file, offline packages --------
+
+def boots(board, text, start):
+    return board.console()[start:].count(text)
+
+
+def test_service_mode_opens_the_repl_starts_no_watchdog_and_a_halted_board_is_reflashed(
+        build, tmp_path, monkeypatch, capsys):
+    """A production board powered up with the attendant key held and the door open (service
+    mode) lets the technician in and starts no watchdog (here 1 s): halted by a part it cannot
+    build, it gives the REPL and stays there, and flashing it again mends it. The cabinet then
+    runs in service mode, and the audit log says so."""
+    production = dict(production=True, watchdog_ms=1000, attendant_key={"pin": 22},
+                      door={"pin": 21}, drop=("loop_ms",))
+    board_file(tmp_path, monkeypatch, "virtual-production",
+               dice={"driver": "shaker", "motor": 15}, **production)  # its reader not wired
+    with VirtualBoard(str(tmp_path), pins={22: 0}) as board:  # the key held; the door open
+        args = Args(board="virtual-production", port=board.port, build=build, timeout=10.0)
+        assert flash.main(args) == 0, capsys.readouterr()
+        end = board.wait_for("CRAPS TERMINAL HALTED", after=board.wait_for("HALTED"))
+        board.wait_for('Type "help()" for more information.', after=end)
+        console = board.console()
+        assert console.count("CRAPS TERMINAL SERVICE MODE") == 2  # both boots after a reset
+        time.sleep(2.5)  # a watchdog of 1 s would have reset the board twice by now
+        assert mpremote(board, "exec", "print(6 * 7)").stdout.strip() == "42"
+        assert board.console().count("CRAPS TERMINAL SERVICE MODE") == 2  # no boot since
+
+        board_file(tmp_path, monkeypatch, "virtual-production", **production)  # the RNG dice
+        start = len(board.console())
+        assert flash.main(args) == 0, capsys.readouterr()
+        board.wait_for("CRAPS TERMINAL BOOT virtual-production", after=start)
+        assert "HALTED" not in board.console()[start:]
+        audit = host_tools("audit", "--port", board.port)
+        assert audit.returncode == 0, audit.stdout + audit.stderr
+        assert "SERVICE MODE" in audit.stdout and "chain holds" in audit.stdout
+
+
+def test_ctrl_c_during_the_boot_of_a_production_board_gives_no_repl(build, tmp_path,
+                                                                    monkeypatch, capsys):
+    """main.py closes Ctrl-C on its first line: Ctrl-C sent all through a production board's boot
+    (here the key held but the door shut: no service mode) leaves no REPL; the cabinet boots
+    and its console stays read-only."""
+    board_file(tmp_path, monkeypatch, "virtual-production", production=True, watchdog_ms=1000,
+               attendant_key={"pin": 22}, door={"pin": 21}, drop=("loop_ms",))
+    with VirtualBoard(str(tmp_path), pins={22: 0}) as board:
+        args = Args(board="virtual-production", port=board.port, build=build)
+        assert flash.main(args) == 0, capsys.readouterr()
+        # From the next boot on: the key held, the door shut. That boot: the watchdog's reset
+        # 1 s after mpremote has gone (no mpremote on the port meanwhile to take the Ctrl-Cs).
+        hold = mpremote(board, "exec", "import _board, machine; _board.hold('22=0,21=0'); "
+                        "machine.WDT(timeout=1000)")
+        assert hold.returncode == 0, hold.stdout + hold.stderr
+        start = len(board.console())
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # Ctrl-C every 10 ms, before, through and after
+            os.write(board.slave, b"\x03")
+            time.sleep(0.01)
+        board.wait_for("CRAPS TERMINAL BOOT virtual-production", after=start)
+        console = board.console()[start:]
+        assert "KeyboardInterrupt" not in console and "SERVICE MODE" not in console, console
+        assert "MicroPython v" not in console, console  # the REPL's banner: main.py ended
+        with pytest.raises((NotMicroPython, BoardLost)):
+            Remote(board.port, timeout=3).exec("print('broke in')")
+        at = len(board.console())
+        os.write(board.slave, b"signature\r\n")
+        board.wait_for("CRAPS SIGNATURE ", after=at)
+        assert boots(board, "CRAPS TERMINAL BOOT", start) == 1  # its watchdog fed: no reset
+
+
+def test_a_changed_board_file_over_saved_records_needs_clear_memory(build, tmp_path,
+                                                                   monkeypatch, capsys):
+    """The board's memory was saved under board "virtual" (2 stations): flashing a board file
+    with 3 is refused in one line and changes nothing; --clear-memory saves the meters, the audit
+    log and the recall records on this PC first, then clears /data, and the new cabinet starts
+    from nothing."""
+    (tmp_path / "boards").mkdir()
+    with VirtualBoard(str(tmp_path)) as board:
+        done = host_tools("flash", "--board", "virtual", "--port", board.port, "--build", build)
+        assert done.returncode == 0, done.stdout + done.stderr
+        board.wait_for('Type "help()" for more information.',
+                       after=board.wait_for("CRAPS TERMINAL BOOT", after=board.wait_for("BOOT")))
+        before = mpremote(board, "exec", "import os; print(sorted(os.listdir('/data')))").stdout
+        assert "state.a" in before
+        board_file(tmp_path / "boards", monkeypatch, "virtual", stations=3)
+        args = Args(board="virtual", port=board.port, build=build)
+        assert flash.main(args) == 1
+        assert one_line(capsys.readouterr().err) == (
+            "flash: the board's memory (/data) was saved under another board file (stations 2 "
+            "-> 3): flash with --clear-memory to save its records on this PC and clear it")
+        verify = host_tools("flash", "--board", "virtual", "--port", board.port, "--verify",
+                            "--build", str(tmp_path / "old-build"))
+        assert verify.returncode == 0, verify.stderr  # the old program, untouched
+        assert mpremote(board, "exec", "import os; print(sorted(os.listdir('/data')))"
+                        ).stdout == before
+
+        args.clear_memory, args.out = True, str(tmp_path / "saved")
+        start = len(board.console())
+        assert flash.main(args) == 0, capsys.readouterr()
+        assert "then cleared" in capsys.readouterr().out
+        saved = tmp_path / "saved"
+        assert sorted(os.listdir(saved)) == ["audit.txt", "data", "recall", "recall.txt"]
+        assert {"state.a", "resets.log"} <= set(os.listdir(saved / "data"))
+        assert "power_ups" in (saved / "audit.txt").read_text()
+        board.wait_for('Type "help()" for more information.', after=board.wait_for(
+            "CRAPS TERMINAL BOOT virtual", after=board.wait_for("BOOT virtual", after=start)))
+        resets = mpremote(board, "exec", "print(open('/data/resets.log').read())")
+        assert resets.stdout.split() == ["planned", "reset"] * 2  # the two boots since: a new log
+
+
+def test_after_a_reset_the_tool_waits_for_the_port_to_come_back_and_answer(virtual_board,
+                                                                           tmp_path):
+    """A real board's USB port goes away at a reset and comes back when it has re-enumerated,
+    sometimes seconds later: here the port's path appears 3 s after the wait begins."""
+    port = str(tmp_path / "ttyACM0")
+    threading.Timer(3.0, os.symlink, (virtual_board.port, port)).start()
+    remote = Remote(port, timeout=10)
+    started = time.monotonic()
+    remote.wait(15, "check after the reset")
+    assert 3 <= time.monotonic() - started < 15
+    with pytest.raises(BoardLost) as e:
+        Remote(str(tmp_path / "gone"), timeout=10).wait(2, "check after the reset")
+    assert str(e.value) == ("%s did not come back within 2 s of the reset (during check after "
+                            "the reset)" % (tmp_path / "gone"))
+
+
+def test_the_memory_check_compares_what_the_saved_state_depends_on():
+    from host_tools.board_memory import changed
+    old = {"name": "a", "stations": 2, "rules": {"odds": "3x"}, "settings": {}, "credits": 100}
+    assert changed(old, dict(old, credits=0, description="x")) == []
+    assert changed(old, dict(old, name="b", stations=4, rules={})) == [
+        "name a -> b", "stations 2 -> 4", "rules changed"]
+    assert changed(old, dict(old, settings={"recall": 5})) == ["settings changed"]
+    assert changed(None, old) == ["the board has no readable board file"]
+
+
+def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build, tmp_path,
+                                                                        monkeypatch, capsys):
+    """A real board file (pico-1station: production, an SSD1306 at 0x3C, "mip": ["ssd1306"])
+    flashed on the virtual board in service mode with every host name unresolvable: ssd1306 comes
+    from vendor/micropython-lib, is signed with the program, and drives the display."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import socket\n"
+        "def _offline(*a, **k):\n"
+        "    raise socket.gaierror(-2, 'Name or service not known')\n"
+        "socket.getaddrinfo = _offline\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    with VirtualBoard(str(tmp_path), pins={22: 0}) as board:
+        online = mpremote(board, "mip", "install", "ssd1306")
+        assert online.returncode == 1 and "Name or service not known" in online.stdout + \
+            online.stderr, online.stdout + online.stderr  # no network: micropython-lib is out
+        args = Args(board="pico-1station", port=board.port, build=build)
+        start = len(board.console())
+        assert flash.main(args) == 0, capsys.readouterr()
+        out = capsys.readouterr().out
+        assert "install ssd1306" in out and ", 1 library files" in out, out
+        board.wait_for("CRAPS TERMINAL BOOT pico-1station", after=start)
+        time.sleep(1)
+        assert "TILT" not in board.console()[start:] and "ERROR" not in board.console()[start:]
+        lib = mpremote(board, "sha256sum", ":/lib/ssd1306.py").stdout.split()[-1]
+        assert lib == signature.file_hash(os.path.join(flash.VENDOR, "ssd1306", "ssd1306.py"))
+
+
+def test_the_shipped_ssd1306_is_micropython_libs_file_as_its_readme_says():
+    folder = os.path.join(ROOT, "vendor", "micropython-lib")
+    with open(os.path.join(folder, "README.md")) as f:
+        readme = f.read()
+    digest = signature.file_hash(os.path.join(folder, "ssd1306", "ssd1306.py"))
+    assert digest in readme and "MIT" in readme
+    with open(os.path.join(folder, "LICENSE")) as f:
+        assert "MIT License" in f.read()
+    assert flash.mip_sources(type("B", (), {"rel": staticmethod(lambda p: p)}),
+                             ["ssd1306", "umqtt.simple"]) == [
+        os.path.join(flash.VENDOR, "ssd1306", "package.json"), "umqtt.simple"]

@@ -41,9 +41,10 @@ class Driver:
         self._watch_the_rolls()
         self.event((TICK,))
 
-    def reboot(self):
-        """A power cycle: a new cabinet from what the critical memory holds."""
-        self.cab, out = start(self.settings, self.memory, self.help_pages, self.now)
+    def reboot(self, service=False):
+        """A power cycle: a new cabinet from what the critical memory holds (service: the board
+        powered up in service mode)."""
+        self.cab, out = start(self.settings, self.memory, self.help_pages, self.now, service)
         self.table = self.cab.table
         self._watch_the_rolls()
         for effect in out:

@@ -271,6 +271,20 @@ def test_the_door_tilts_the_cabinet_until_it_is_shut_and_the_key_turned():
     assert d.table.credits == [1001]
 
 
+def test_a_power_up_in_service_mode_is_in_the_audit_log_and_saved():
+    d = Driver()
+    d.bet(0, "pass")
+    credits = list(d.table.credits)
+    d.reboot()
+    assert "SERVICE MODE" not in actions(d)
+    d.reboot(service=True)
+    assert actions(d)[-1] == "SERVICE MODE"
+    assert d.cab.audit.entries[-1][2] == d.cab.meters.counts["power_ups"] == 2
+    assert check(d.cab.audit.dump()) is None
+    d.reboot()  # the entry was saved with the start-up's state: it outlives the next power cycle
+    assert actions(d) == ["SERVICE MODE"] and d.table.credits == credits
+
+
 def test_the_door_opened_while_the_dice_roll_asks_for_them_again():
     d = Driver()
     d.bet(0, "pass")

@@ -8,7 +8,8 @@
 // fd 0 is the master side of a pty, raw and non-blocking (tests/virtual_board/fixture.py opens
 // it); mpremote opens the slave side's /dev/pts path. stdout says "ready" once the board is up;
 // --log FILE gets every byte the board sends to the port (the console transcript). --pin 22=0
-// holds GPIO22 low from power-up (a key switch held: the attendant key's service mode).
+// holds GPIO22 low from power-up (a key switch held: the attendant key's service mode);
+// _board.hold("22=0,21=1") from Python sets what is held from the next boot on.
 //
 // What runs: MicroPython's own REPL (pyexec's event-driven friendly and raw REPL, fed one byte at a
 // time) for everything typed. Around it this file adds what the port lacks:
@@ -390,6 +391,7 @@ async function boot() {
     poll,
     unique_id: () => args.uid,
     pins: () => args.pin.join(","),
+    hold: (spec) => { args.pin = spec ? String(spec).split(",") : []; }, // from the next boot on
     wdt_feed: (ms) => { if (!wdtExpired()) wdt = Date.now() + ms; return wdtExpired(); },
   });
   vm = mp;

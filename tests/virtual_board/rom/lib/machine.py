@@ -1,7 +1,10 @@
 # Twin of the rp2 `machine` module for the virtual board (read-only, in /rom/lib): enough of Pin,
 # I2C, UART, WDT, mem32 and the reset functions for firmware to boot. Tests drive inputs from the
 # REPL: Pin.board[15] = 0 presses a button wired to GP15; UART(0)._rx += b"..." is a reader's line;
-# board.mjs --pin 22=0 holds GP22 low from power-up.
+# board.mjs --pin 22=0 holds GP22 low from power-up (_board.hold("22=0,21=1") changes what is
+# held from the next boot on: a power-up with the key turned). A Pin made or read lets the port's
+# input in, as the rp2's USB interrupt does at any moment: a Ctrl-C typed during the boot lands
+# where the boot is, not only at the cabinet's first sleep.
 import time
 import random
 import _board
@@ -88,6 +91,7 @@ class Pin:
     board = {}  # pin id -> level driven from outside (a pressed key pulls its pin to 0)
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None, **kw):
+        _board.poll()
         self.id = id
         self.mode = 0
         self.pull = None
@@ -103,6 +107,7 @@ class Pin:
             self._out = 1 if value else 0
 
     def value(self, v=None):
+        _board.poll()
         if v is not None:
             self._out = 1 if v else 0
             return None
@@ -141,7 +146,8 @@ for _held in _board.pins().split(","):
 
 
 class I2C:
-    devices = (0x3C,)  # what scan() finds: an SSD1306
+    devices = (0x3C,)  # what answers on the bus: an SSD1306; another address times out, as
+    # on an rp2 with nothing there (OSError ETIMEDOUT)
 
     def __init__(self, id=0, *, scl=None, sda=None, freq=400000, **kw):
         self.id = id
@@ -150,11 +156,17 @@ class I2C:
     def scan(self):
         return list(self.devices)
 
+    def _answer(self, addr):
+        if addr not in self.devices:
+            raise OSError(110)
+
     def writeto(self, addr, buf, stop=True):
+        self._answer(addr)
         self.written += len(buf)
         return 1
 
     def writevto(self, addr, vector, stop=True):
+        self._answer(addr)
         for buf in vector:
             self.written += len(buf)
         return 1
