@@ -60,9 +60,11 @@ virtual-board: $(VENV_OK) $(NODE_OK)
 package-json: $(VENV_OK)
 	$(PY) -m host_tools package-json
 
+# (and the boards' micropython-lib packages, kept in build/mip so that flashing needs no internet)
 $(VENV_OK): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m host_tools libraries
 	touch $@
 
 $(NODE_OK): tests/mp/package.json tests/mp/package-lock.json

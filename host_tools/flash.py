@@ -10,8 +10,8 @@
    saved records needs --clear-memory, which saves /data on this PC and clears it); then
    remove every file the build does not have (but the cabinet's storage, /data), copy the build
    (`fs cp -r`: files already identical are skipped), install the board's micropython-lib
-   packages (`mip install`, board file "mip": [...]; those in vendor/micropython-lib from there,
-   without the internet), check every file's SHA-256 on the board
+   packages (`mip install`, board file "mip": [...]; those fetched once from PyPI into build/mip
+   from there, without the internet: host_tools/libraries.py), check every file's SHA-256 on the board
    against the build and write the program signature to /signature, reset, check again after the
    reset (once the board answers again), and reset once more so that the cabinet starts. Each
    reset is marked planned first (firmware/drivers/watchdog.py), so the board's reset log does
@@ -30,7 +30,7 @@ import sys
 import time
 
 from craps.house import HouseRules
-from host_tools import FIRMWARE, board_memory, helppages, mpy, signature
+from host_tools import FIRMWARE, board_memory, helppages, libraries, mpy, signature
 from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
 
 ROOT = os.path.dirname(FIRMWARE)
@@ -46,7 +46,6 @@ VERSION = "0.1.0"
 # later: the next step waits for it to answer again, for at most RECONNECT_S.
 RESET_SETTLE_S = 0.5
 RECONNECT_S = 15
-VENDOR = os.path.join(ROOT, "vendor", "micropython-lib")  # packages shipped: no internet needed
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
 ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
 # machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
@@ -235,12 +234,19 @@ def plan(b):
 
 
 def mip_sources(b, packages):
-    """What `mip install` is given for each package: the project's copy (vendor/micropython-lib/
-    NAME/package.json), installed without the internet, else the name (micropython-lib's index)."""
+    """What `mip install` is given for each package: the copy on this PC (host_tools/libraries:
+    build/mip/NAME/package.json, fetched from PyPI once), installed without the internet, else
+    the name (micropython-lib's index, which needs it)."""
     sources = []
     for package in packages:
-        local = os.path.join(VENDOR, package.partition("@")[0], "package.json")
-        sources.append(b.rel(local) if os.path.isfile(local) else package)
+        name = package.partition("@")[0]
+        if name not in libraries.PACKAGES:
+            sources.append(package)
+            continue
+        try:
+            sources.append(b.rel(os.path.join(libraries.folder(name), "package.json")))
+        except libraries.LibraryError as e:
+            raise FlashError(str(e))
     return sources
 
 

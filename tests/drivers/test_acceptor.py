@@ -119,28 +119,34 @@ def test_the_twin_gives_what_the_driver_gives_for_a_train():
     assert twin.scan(10) == []
 
 
+class AcceptorPin:
+    """The input pins hardware.build makes for an acceptor."""
+    IN = 0
+    PULL_UP = 1
+
+    def __init__(self, n, mode, pull):
+        self.n, self.mode, self.pull = n, mode, pull
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
 class PinMachine(FakeMachine):
-    """FakeMachine with the input pins hardware.build makes for an acceptor."""
+    """FakeMachine with AcceptorPin pins."""
 
-    class Pin:
-        IN = 0
-        PULL_UP = 1
-
-        def __init__(self, n, mode, pull):
-            self.n, self.mode, self.pull = n, mode, pull
-            self.level = 1
-
-        def value(self):
-            return self.level
+    def __init__(self):
+        FakeMachine.__init__(self)
+        self.Pin = AcceptorPin
 
 
 def test_hardware_builds_each_boards_acceptor_on_its_pulled_up_pin():
     board = {"stations": 2, "acceptors": [
         {"pin": 14, "station": 1, "pulses_per_credit": 2, "gap_ms": 200}]}
-    a = [i for i in built(board, PinMachine()).inputs if isinstance(i, PulseAcceptor)]
+    a = [i for i in built(board, PinMachine())[1].inputs if isinstance(i, PulseAcceptor)]
     assert len(a) == 1
     pin = a[0]._pin
-    assert (pin.n, pin.mode, pin.pull) == (14, PinMachine.Pin.IN, PinMachine.Pin.PULL_UP)
+    assert (pin.n, pin.mode, pin.pull) == (14, AcceptorPin.IN, AcceptorPin.PULL_UP)
     line = Contact()
     line.pin = pin
     seen = run(a[0], train(line, 100, [50] * 4), 1000)

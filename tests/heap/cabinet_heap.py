@@ -46,9 +46,10 @@ def boot():
     if "door" in board:
         import machine
         machine.Pin.board[board["door"]["pin"]] = 0  # the door shut
-    parts = hardware.build(board, DATA)
+    service, watchdog = hardware.power_up(board)
+    parts = hardware.build(board, DATA, watchdog)
     help_pages = tuple(tuple(page) for page in read("help.json"))
-    cabinet, effects = start(from_board(board), parts.memory, help_pages, 0)
+    cabinet, effects = start(from_board(board), parts.memory, help_pages, 0, service)
     loop = Loop(cabinet, parts)
     hardware.pace_heap()  # as main.py does
     for effect in effects:

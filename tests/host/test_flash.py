@@ -3,6 +3,7 @@ virtual board (real MicroPython under Node behind a pty, tests/virtual_board/), 
 a person meets: no such board, no port, a port that is not MicroPython. Node missing fails these
 tests; nothing here is skipped."""
 import hashlib
+import io
 import json
 import os
 import pty
@@ -15,7 +16,7 @@ import tty
 
 import pytest
 
-from host_tools import FIRMWARE, flash, signature
+from host_tools import FIRMWARE, flash, libraries, signature
 from host_tools.remote import (SERVICE_MODE, BoardCommandFailed, BoardLost, NoPortFound,
                                NotMicroPython, Remote, installed)
 
@@ -363,7 +364,7 @@ def test_dry_run_installs_a_boards_micropython_lib_packages(build, tmp_path, mon
     lines = capsys.readouterr().out.splitlines()
     mp = Remote.show([PY, "-m", "mpremote", "connect", "auto"])
     # ssd1306 from the project's copy (no internet needed); umqtt.simple from micropython-lib
-    assert lines[2] == mp + " mip install vendor/micropython-lib/ssd1306/package.json umqtt.simple"
+    assert lines[2] == mp + " mip install build/mip/ssd1306/package.json umqtt.simple"
     assert [line.split(" connect auto ")[1].split()[0] for line in lines] == \
         ["run", "fs", "mip", "run", "exec", "run", "exec"]
     assert [line.endswith(" reset") for line in lines] == [False] * 4 + [True, False, True]
@@ -711,7 +712,9 @@ def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build,
                                                                         monkeypatch, capsys):
     """A real board file (pico-1station: production, an SSD1306 at 0x3C, "mip": ["ssd1306"])
     flashed on the virtual board in service mode with every host name unresolvable: ssd1306 comes
-    from vendor/micropython-lib, is signed with the program, and drives the display."""
+    from the copy `make` fetched (build/mip), is signed with the program, and drives the
+    display."""
+    shipped = os.path.join(libraries.folder("ssd1306"), "ssd1306.py")  # fetched while online
     (tmp_path / "sitecustomize.py").write_text(
         "import socket\n"
         "def _offline(*a, **k):\n"
@@ -731,17 +734,32 @@ def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build,
         time.sleep(1)
         assert "TILT" not in board.console()[start:] and "ERROR" not in board.console()[start:]
         lib = mpremote(board, "sha256sum", ":/lib/ssd1306.py").stdout.split()[-1]
-        assert lib == signature.file_hash(os.path.join(flash.VENDOR, "ssd1306", "ssd1306.py"))
+        assert lib == signature.file_hash(shipped)
 
 
-def test_the_shipped_ssd1306_is_micropython_libs_file_as_its_readme_says():
-    folder = os.path.join(ROOT, "vendor", "micropython-lib")
-    with open(os.path.join(folder, "README.md")) as f:
-        readme = f.read()
-    digest = signature.file_hash(os.path.join(folder, "ssd1306", "ssd1306.py"))
-    assert digest in readme and "MIT" in readme
-    with open(os.path.join(folder, "LICENSE")) as f:
-        assert "MIT License" in f.read()
-    assert flash.mip_sources(type("B", (), {"rel": staticmethod(lambda p: p)}),
-                             ["ssd1306", "umqtt.simple"]) == [
-        os.path.join(flash.VENDOR, "ssd1306", "package.json"), "umqtt.simple"]
+def test_a_library_is_the_pinned_release_or_one_line_saying_why_not(tmp_path, monkeypatch):
+    monkeypatch.setattr(libraries, "CACHE", str(tmp_path))
+
+    class Answer(io.BytesIO):
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(libraries.urllib.request, "urlopen", lambda url, timeout: Answer(b"x"))
+    with pytest.raises(libraries.LibraryError, match="not the pinned release"):
+        libraries.folder("ssd1306")
+    assert not os.listdir(str(tmp_path))
+
+    def offline(url, timeout):
+        raise OSError("Name or service not known")
+    monkeypatch.setattr(libraries.urllib.request, "urlopen", offline)
+    with pytest.raises(libraries.LibraryError, match="once where PyPI can be reached"):
+        libraries.folder("ssd1306")
+    with pytest.raises(libraries.LibraryError, match="no micropython-lib package 'nope'"):
+        libraries.folder("nope")
+    b = type("B", (), {"rel": staticmethod(lambda p: p)})
+    with pytest.raises(flash.FlashError, match="cannot be fetched"):
+        flash.mip_sources(b, ["ssd1306"])
+    assert flash.mip_sources(b, ["umqtt.simple"]) == ["umqtt.simple"]
