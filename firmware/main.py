@@ -71,8 +71,9 @@ def run():
         from drivers.console import ReadOnlyConsole, usb_reader
         micropython.kbd_intr(-1)
         parts.inputs.append(ReadOnlyConsole(usb_reader(), print, {
-            "meters": lambda: json.dumps(cabinet.meters.counts),
-            "signature": lambda: STATUS["signature"]}))
+            "meters": lambda rest: (json.dumps(cabinet.meters.counts),),
+            "signature": lambda rest: (STATUS["signature"],),
+            "verify": lambda rest: integrity.verify(os, integrity.seed(rest))}))
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
     print("program checked in %d ms" % check_ms)

@@ -17,6 +17,8 @@ COMMANDS = {
     "recall": ("recall", "the game recall records: a table, scenario exports, each replayed and "
                "checked"),
     "audit": ("audit", "the attendant's audit log and its hash chain, and the meters"),
+    "verify": ("verify", "a seeded check of a production board's files against the build, "
+               "over its read-only console"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }
