@@ -1,7 +1,8 @@
 # The USB console of a production board: read-only. The REPL is closed (Ctrl-C is off), and the
 # only lines it answers are questions, a word and what follows it: `meters` and `signature` get
 # one line back, `CRAPS METERS {...}` and `CRAPS SIGNATURE <hex>`; `verify <seed>` a line per
-# signed file and one more (drivers/integrity.verify); anything else gets `CRAPS READ-ONLY`, a
+# signed file and one more (drivers/integrity.verify); on an RNG board `entropy <n>` n raw bits
+# in hex (drivers/entropy.samples); anything else gets `CRAPS READ-ONLY`, a
 # question it cannot answer `CRAPS <WORD> ERROR <why>`. It is an input of the loop, so it is read
 # between the cabinet's steps and never waits; its scan(now_ms) returns no events: always the
 # empty tuple, which allocates nothing every few ms.

@@ -23,7 +23,7 @@ import hashlib
 from craps.compat import const
 from drivers import drbg
 from drivers.drbg import HashDrbg, MIN_NONCE_BYTES
-from drivers.entropy import EntropyError
+from drivers.entropy import EntropyError, fill
 from drivers.health import HealthFailure, HealthTests
 from terminal.events import DICE, FAULT
 
@@ -155,13 +155,9 @@ class RngDice:
     def _conditioned(self, nbits):
         """SHA-256 over `nbits` fresh raw bits, each through the health tests."""
         raw = self._raw
-        bits = self.bits
+        bit = self.bits.bit
         feed = self.health.feed
-        for i in range(nbits // 8):
-            acc = 0
-            for _ in range(8):
-                acc = (acc << 1) | feed(bits.bit())
-            raw[i] = acc
+        fill(raw, nbits // 8, lambda: feed(bit()))
         try:
             return hashlib.sha256(memoryview(raw)[:nbits // 8]).digest()
         finally:
