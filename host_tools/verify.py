@@ -25,10 +25,7 @@ import time
 
 from drivers import integrity
 from host_tools import flash
-
-QUESTION = "verify"
-ANSWER = "CRAPS VERIFY "
-
+from host_tools.console import Console, ConsoleError
 
 class VerifyError(Exception):
     """The check could not be made; the message is one line."""
@@ -36,36 +33,11 @@ class VerifyError(Exception):
 
 def ask(port, seed, timeout):
     """The board's answer to `verify <seed>`: ({path: HMAC}, the HMAC of those lines)."""
-    import serial
-    try:
-        link = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
-    except (serial.SerialException, OSError, ValueError) as e:
-        raise VerifyError("cannot open %s (%s)" % (port, str(e).splitlines()[0] if str(e) else
-                                                   "no such port"))
-    files = {}
-    with link:
-        link.write(("\r\n%s %s\r\n" % (QUESTION, binascii.hexlify(seed).decode())).encode())
-        deadline = time.monotonic() + timeout
-        pending = b""
-        while time.monotonic() < deadline:
-            pending += link.readline()
-            if not pending.endswith(b"\n"):
-                continue
-            line = pending.decode("utf-8", "replace").strip()
-            pending = b""
-            if line.startswith("CRAPS READ-ONLY"):
-                raise VerifyError("the board does not know `verify` (it said: %s)" % line)
-            if not line.startswith(ANSWER):
-                continue  # the cabinet's own output, or answers to earlier questions
-            words = line[len(ANSWER):].split()
-            if words[0] == "ERROR":
-                raise VerifyError("the board refused the question: %s" % " ".join(words[1:]))
-            if len(words) == 1:
-                return files, words[0]
-            files[words[0]] = words[1]
-    raise VerifyError("no answer to `verify` from %s within %g s (a production board running "
-                      "the cabinet answers it; a service board has the REPL instead)"
-                      % (port, timeout))
+    with Console(port, timeout) as console:
+        texts = console.ask("verify %s" % binascii.hexlify(seed).decode(),
+                            last=lambda text: len(text.split()) == 1)
+    files = dict(text.split() for text in texts[:-1])
+    return files, texts[-1]
 
 
 def mac(seed, data):
@@ -132,6 +104,6 @@ def main(args, out=None, err=None):
     except flash.NoSuchBoard as e:
         err.write("verify: %s\n" % e)
         return 2
-    except (VerifyError, flash.FlashError) as e:
+    except (VerifyError, ConsoleError, flash.FlashError) as e:
         err.write("verify: %s\n" % e)
         return 1
