@@ -3,7 +3,7 @@
 
 It collects raw samples, the ring oscillator's RANDOMBIT as read by the board (drivers/entropy.py:
 not health-tested nor conditioned), over a production board's read-only console (`entropy <n>`,
-4096 bits a question), or reads them from a file of one sample a byte (0 or 1: the format NIST's
+MAX_SAMPLE_BITS = 2048 bits a question), or reads them from a file of one sample a byte (0 or 1: the format NIST's
 ea_non_iid reads; --out writes the collected samples so). It then runs the SP 800-90B section 6.3
 non-IID estimators for binary samples, each a min-entropy per sample: most common value (6.3.1),
 collision (6.3.2), Markov (6.3.3), compression (6.3.4), t-tuple (6.3.5), longest repeated

@@ -5,7 +5,7 @@ import binascii
 
 from craps.compat import const
 
-MAX_SAMPLE_BITS = const(4096)  # raw bits one `entropy <n>` question may ask for
+MAX_SAMPLE_BITS = const(2048)  # raw bits one `entropy <n>` question may ask for (512 bytes)
 
 # RP2040 datasheet 2.17: ROSC_BASE 0x40060000, RANDOMBIT at offset 0x1c (bit 0). The RP2350's
 # ROSC is laid out differently: this address is for the RP2040 only.

@@ -117,10 +117,10 @@ def test_the_entropy_assessment_reads_raw_bits_from_the_console(clean, tmp_path,
     s = saved.read_bytes()
     assert len(s) == 20000 and set(s) == {0, 1}
     with Console(board.port, 20) as console:  # what the board answers, as asked
-        assert len(console.ask("entropy 4096")[0]) == 1024
+        assert len(console.ask("entropy 2048")[0]) == 512
         with pytest.raises(ConsoleError) as e:
             console.ask("entropy 5")
-    assert str(e.value) == "the board refused `entropy`: n is 8 to 4096 raw bits, a multiple of 8"
+    assert str(e.value) == "the board refused `entropy`: n is 8 to 2048 raw bits, a multiple of 8"
 
 
 def host_tools(*args):
