@@ -16,8 +16,9 @@
 # Start-up: the constructor reads no bits, so building the drivers at boot neither blocks nor
 # raises. The known-answer tests of SHA-256 and the Hash_DRBG (drbg.self_test(): a failure is
 # (FAULT, "RNG SELF-TEST FAILED: <test>")), the 90B start-up test (1024 raw bits through both
-# health tests) and the first seed run in startup(), which boot code may call early; otherwise the first start() calls it, so no roll is
-# ever drawn before it. Never `random`: its seed is 32 bits.
+# health tests) and the first seed run in startup(), which boot code may call early; otherwise
+# the first start() calls it, so no roll is ever drawn before it. Never `random`: its seed is
+# 32 bits.
 import hashlib
 
 from craps.compat import const

@@ -13,8 +13,8 @@ def console(typed):
     chars = list(typed)
     written = []
     c = ReadOnlyConsole(lambda: chars.pop(0) if chars else None, written.append,
-                        {"meters": lambda rest: ('{"games": 3}',), "signature": lambda rest: ("ab12",),
-                         "verify": verify})
+                        {"meters": lambda rest: ('{"games": 3}',),
+                         "signature": lambda rest: ("ab12",), "verify": verify})
     return c, chars, written
 
 
@@ -49,7 +49,8 @@ def test_a_question_typed_in_pieces_is_answered_when_its_line_ends():
 def test_an_overlong_line_is_no_question_even_if_it_starts_like_one():
     c, _, written = console("meters" + " " * MAX_LINE + "x\nmeters\n")
     c.scan(0)
-    assert written == ["CRAPS READ-ONLY: ask meters or signature or verify", 'CRAPS METERS {"games": 3}']
+    assert written == ["CRAPS READ-ONLY: ask meters or signature or verify",
+                       'CRAPS METERS {"games": 3}']
 
 
 def test_control_characters_are_no_part_of_a_question():

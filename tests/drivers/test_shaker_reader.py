@@ -1,8 +1,9 @@
 # The dice reader's line protocol and how every reading is called: a good line is DICE, every
 # reading that cannot be called is a NO_ROLL with its named reason.
 from drivers import shaker
-from drivers.shaker import (encode, decode, crc16, sealed, DIE_UNREAD, DIE_ON_DIE, COCKED_DIE, DIE_OUT,
-                            DID_NOT_MOVE, NO_ANSWER, GARBLED, ON_OTHER, COCKED, OUT_OF_DOME)
+from drivers.shaker import (encode, decode, crc16, sealed, DIE_UNREAD, DIE_ON_DIE, COCKED_DIE,
+                            DIE_OUT, DID_NOT_MOVE, NO_ANSWER, GARBLED, ON_OTHER, COCKED,
+                            OUT_OF_DOME)
 from terminal.events import DICE, NO_ROLL
 from shaker_support import GOOD, rolls
 

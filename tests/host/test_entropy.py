@@ -41,7 +41,7 @@ def test_a_biased_coin_gives_its_closed_forms():
     # lag predictor and the repeated substrings see: -log2(0.68) = 0.5564.
     h = dict(entropy.estimates(coin(N, 0.8, 1)))
     best, agree = -math.log2(0.8), -math.log2(0.68)
-    z = entropy.Z * math.sqrt(0.8 * 0.2 / N) / 0.8 / math.log(2)  # the upper bound's margin, in bits
+    z = entropy.Z * math.sqrt(0.8 * 0.2 / N) / 0.8 / math.log(2)  # the upper bound's margin
     assert best - 2 * z - 0.01 <= h["most common value"] <= best
     for name in ("collision", "Markov", "t-tuple", "MultiMCW prediction", "MultiMMC prediction",
                  "LZ78Y prediction"):

@@ -103,7 +103,8 @@ def test_a_changed_file_with_its_signature_written_again_differs(boards, tmp_pat
         assert verify.main(Args(board.port, build=boards)) == 1
         out = capsys.readouterr().out
         assert re.fullmatch(r"board %s on .*, seed [0-9a-f]{64}\nDIFFERS: /main\.py is not the "
-                            r"build's \(board [0-9a-f]{12}, build [0-9a-f]{12}\)\n" % NAME, out), out
+                            r"build's \(board [0-9a-f]{12}, build [0-9a-f]{12}\)\n" % NAME,
+                            out), out
 
 
 def test_the_entropy_assessment_reads_raw_bits_from_the_console(clean, tmp_path, capsys):
