@@ -5,8 +5,8 @@ It collects raw samples, the ring oscillator's RANDOMBIT as read by the board
 (drivers/entropy.py: not health-tested nor conditioned), over a production board's read-only
 console (`entropy <n>`, MAX_SAMPLE_BITS = 2048 bits a question), or reads them from a file of one
 sample a byte (0 or 1: the format NIST's ea_non_iid reads; --out writes the collected samples
-so). It then runs the SP 800-90B section 6.3 non-IID estimators for binary samples, each a min-
-entropy per sample: most common value (6.3.1), collision (6.3.2), Markov (6.3.3), compression
+so). It then runs the SP 800-90B section 6.3 non-IID estimators for binary samples, each a
+min-entropy per sample: most common value (6.3.1), collision (6.3.2), Markov (6.3.3), compression
 (6.3.4), t-tuple (6.3.5), longest repeated substring (6.3.6), MultiMCW (6.3.7), lag (6.3.8),
 MultiMMC (6.3.9) and LZ78Y (6.3.10) prediction. H is the least of them. The health tests' cutoffs
 (drivers/health.py) were set for H = 0.5 at alpha = 2^-20; they are computed again for the
