@@ -84,9 +84,14 @@ def run(board, service, watchdog):
         return
     if closed:
         from drivers.console import ReadOnlyConsole, usb_reader
-        parts.inputs.append(ReadOnlyConsole(usb_reader(), print, {
-            "meters": lambda: json.dumps(cabinet.meters.counts),
-            "signature": lambda: STATUS["signature"]}))
+        answers = {"meters": lambda rest: (json.dumps(cabinet.meters.counts),),
+                   "signature": lambda rest: (STATUS["signature"],),
+                   "verify": lambda rest: integrity.verify(os, integrity.seed(rest))}
+        bits = getattr(parts.dice, "bits", None)  # the RNG's raw source (none on a shaker)
+        if bits is not None:
+            from drivers.entropy import samples
+            answers["entropy"] = lambda rest: (samples(bits, rest),)
+        parts.inputs.append(ReadOnlyConsole(usb_reader(), print, answers))
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
     print("program checked in %d ms" % check_ms)

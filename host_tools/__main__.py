@@ -19,6 +19,10 @@ COMMANDS = {
     "recall": ("recall", "the game recall records: a table, scenario exports, each replayed and "
                "checked"),
     "audit": ("audit", "the attendant's audit log and its hash chain, and the meters"),
+    "verify": ("verify", "a seeded check of a production board's files against the build, "
+               "over its read-only console"),
+    "entropy": ("entropy", "SP 800-90B min-entropy estimates of the RNG's raw bits (a board's or a "
+                "file's), and whether the health tests' cutoffs hold"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }

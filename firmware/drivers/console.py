@@ -1,14 +1,18 @@
 # The USB console of a production board: read-only. The REPL is closed (Ctrl-C is off), and the
-# only lines it answers are questions: `meters` and `signature` each get one line back,
-# `CRAPS METERS {...}` and `CRAPS SIGNATURE <hex>`; anything else gets `CRAPS READ-ONLY`. It is
-# an input of the loop, so it is read between the cabinet's steps and never waits; its
-# scan(now_ms) returns no events: always the empty tuple, which allocates nothing every few ms.
-MAX_LINE = 64  # a longer line is not a question: it is dropped
+# only lines it answers are questions, a word and what follows it: `meters` and `signature` get
+# one line back, `CRAPS METERS {...}` and `CRAPS SIGNATURE <hex>`; `verify <seed>` a line per
+# signed file and one more (drivers/integrity.verify); on an RNG board `entropy <n>` n raw bits
+# in hex (drivers/entropy.samples); anything else gets `CRAPS READ-ONLY`, a
+# question it cannot answer `CRAPS <WORD> ERROR <why>`. It is an input of the loop, so it is read
+# between the cabinet's steps and never waits; its scan(now_ms) returns no events: always the
+# empty tuple, which allocates nothing every few ms.
+MAX_LINE = 80  # a longer line is not a question: it is dropped (`verify` and 64 hex digits fit)
 
 
 class ReadOnlyConsole:
     """read_char(): one character waiting on the console, or None; write(text) prints a line;
-    answers: question -> a function giving the answer's text."""
+    answers: a question's word -> a function of the rest of the line (stripped, maybe "") giving
+    the answer's lines, one at a time; a ValueError it raises is the answer's ERROR line."""
 
     def __init__(self, read_char, write, answers):
         self._read = read_char
@@ -31,9 +35,17 @@ class ReadOnlyConsole:
     def _answer(self, question):
         if not question:
             return
-        answer = self._answers.get(question)
-        self._write("CRAPS %s" % ("%s %s" % (question.upper(), answer()) if answer else
-                                  "READ-ONLY: ask " + " or ".join(sorted(self._answers))))
+        word, _, rest = question.partition(" ")
+        answer = self._answers.get(word)
+        if answer is None:
+            self._write("CRAPS READ-ONLY: ask " + " or ".join(sorted(self._answers)))
+            return
+        head = "CRAPS %s " % word.upper()
+        try:
+            for line in answer(rest.strip()):
+                self._write(head + line)
+        except ValueError as e:
+            self._write(head + "ERROR " + str(e))
 
 
 def usb_reader():

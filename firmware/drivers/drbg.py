@@ -6,6 +6,7 @@
 # SHA-256: outlen 256 bits, seedlen 440 bits (55 bytes), security strength 256 bits.
 # V and C are 440-bit integers (MicroPython's big ints on the RP2040); "+" below is mod 2^440.
 import hashlib
+from binascii import unhexlify
 
 from craps.compat import const
 
@@ -17,6 +18,10 @@ MIN_ENTROPY_BYTES = const(32)  # entropy input: at least the security strength, 
 MIN_NONCE_BYTES = const(16)  # nonce: at least half the security strength
 MAX_REQUEST_BYTES = const(65536)  # max_number_of_bits_per_request: 2^19 bits
 RESEED_INTERVAL = 1 << 48  # reseed_interval: the most generate calls between seeds (Table 2)
+
+
+SHA256_TEST = "SHA-256"  # the names of the power-up known-answer tests (self_test())
+HASH_DRBG_TEST = "HASH_DRBG"
 
 
 class ReseedRequired(Exception):
@@ -112,3 +117,27 @@ def _hash_df(*parts):
             first.update(part)
             second.update(part)
     return first.digest() + second.digest()[:_SEEDLEN - _OUTLEN]
+
+
+def self_test():
+    """The power-up known-answer tests (SP 800-90A 11.3, FIPS 140-3): None if both give the
+    expected answer, else the name of the first that did not.
+    SHA-256: "abc", FIPS 180-4's example (NIST's SHA-256 example values).
+    Hash_DRBG: NIST CAVP drbgvectors_no_reseed Hash_DRBG.rsp, [SHA-256]
+    [PredictionResistance = False] [EntropyInputLen = 256] [NonceLen = 128]
+    [PersonalizationStringLen = 0] [AdditionalInputLen = 0] [ReturnedBitsLen = 1024], COUNT = 0:
+    instantiate, generate 1024 bits (discarded), generate 1024 bits (compared)."""
+    if hashlib.sha256(b"abc").digest() != unhexlify(
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"):
+        return SHA256_TEST
+    drbg = HashDrbg()
+    drbg.instantiate(unhexlify("a65ad0f345db4e0effe875c3a2e71f42c7129d620ff5c119a9ef55f05185e0fb"),
+                     unhexlify("8581f9317517276e06e9607ddbcbcc2e"))
+    drbg.generate(128)
+    if drbg.generate(128) != unhexlify(
+            "d3e160c35b99f340b2628264d1751060e0045da383ff57a57d73a673d2b8d80d"
+            "aaf6a6c35a91bb4579d73fd0c8fed111b0391306828adfed528f018121b3febd"
+            "c343e797b87dbb63db1333ded9d1ece177cfa6b71fe8ab1da46624ed6415e51c"
+            "cde2c7ca86e283990eeaeb91120415528b2295910281b02dd431f4c9f70427df"):
+        return HASH_DRBG_TEST
+    return None

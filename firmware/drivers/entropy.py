@@ -1,7 +1,11 @@
 # Raw random bits for the RNG dice, one `bit()` a call: the RP2040's ring oscillator, and its
 # twin that takes bits from any byte source. Neither is fit for dice as it comes: health.py tests
 # the raw bits (SP 800-90B) and rng_dice.py conditions them with SHA-256 into a Hash_DRBG seed.
+import binascii
+
 from craps.compat import const
+
+MAX_SAMPLE_BITS = const(2048)  # raw bits one `entropy <n>` question may ask for (512 bytes)
 
 # RP2040 datasheet 2.17: ROSC_BASE 0x40060000, RANDOMBIT at offset 0x1c (bit 0). The RP2350's
 # ROSC is laid out differently: this address is for the RP2040 only.
@@ -50,3 +54,24 @@ class StreamBits:
             at = 0
         self._at = at + 1
         return (self._buf[at >> 3] >> (7 - (at & 7))) & 1
+
+
+def fill(buf, nbytes, bit):
+    """buf[:nbytes] from nbytes * 8 calls of bit(), each 0 or 1, most significant bit first."""
+    for i in range(nbytes):
+        acc = 0
+        for _ in range(8):
+            acc = (acc << 1) | bit()
+        buf[i] = acc
+
+
+def samples(bits, text):
+    """The answer to the console's `entropy <n>`: n raw bits of bits.bit() (a multiple of 8 up to
+    MAX_SAMPLE_BITS) as hex, the first bit the most significant of the first byte. Raw: not
+    health-tested nor conditioned, what an SP 800-90B assessment reads (host_tools entropy)."""
+    n = int(text) if text.isdigit() else 0
+    if not 8 <= n <= MAX_SAMPLE_BITS or n % 8:
+        raise ValueError("n is 8 to %d raw bits, a multiple of 8" % MAX_SAMPLE_BITS)
+    buf = bytearray(n // 8)
+    fill(buf, len(buf), bits.bit)
+    return binascii.hexlify(buf).decode()

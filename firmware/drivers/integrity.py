@@ -11,6 +11,12 @@ The rule. The signed files are every file on the board except:
 Each file's hash is the SHA-256 of its bytes, in lower-case hex. The signature is the SHA-256, in
 hex, of the lines "<path> <hash>\\n" sorted by path, paths absolute ("/main.py",
 "/craps/rules.mpy", "/board.json", "/lib/ssd1306.mpy").
+
+The signature is unkeyed: a board whose files were changed and whose /signature was written
+again passes its own check. So a board also answers a seeded check (verify(), the console's
+`verify <seed>`): the same files in the same order, each file's HMAC-SHA256 keyed with a seed the
+host has just drawn, then the HMAC of the lines "<path> <HMAC>\n". A changed file cannot answer
+with the HMAC of the released one unless the board still holds the released bytes.
 """
 import binascii
 import hashlib
@@ -19,15 +25,36 @@ SIGNATURE_FILE = "/signature"
 UNSIGNED_DIRS = ("/data", "/rom")
 CHUNK = 512
 _DIR = 0x4000  # os.stat()[0]: a folder
+_BLOCK = 64  # SHA-256's block, in bytes: HMAC's key pad
+MIN_SEED_BYTES = 16
+MAX_SEED_BYTES = 32
 
 
 def hexdigest(h):
     return binascii.hexlify(h.digest()).decode()
 
 
-def file_hash(path, buf=None):
-    """SHA-256 (hex) of a file, read in CHUNK-byte pieces (small RAM)."""
-    h = hashlib.sha256()
+class Hmac:
+    """HMAC-SHA256 (RFC 2104, FIPS 198-1) with update() and digest(): MicroPython has no hmac."""
+
+    def __init__(self, key):
+        if len(key) > _BLOCK:
+            key = hashlib.sha256(key).digest()
+        key = key + bytes(_BLOCK - len(key))
+        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+        self._outer = bytes(b ^ 0x5C for b in key)
+
+    def update(self, data):
+        self._inner.update(data)
+
+    def digest(self):
+        return hashlib.sha256(self._outer + self._inner.digest()).digest()
+
+
+def file_hash(path, buf=None, key=None):
+    """SHA-256 (hex) of a file, read in CHUNK-byte pieces (small RAM); with a key, its
+    HMAC-SHA256."""
+    h = Hmac(key) if key else hashlib.sha256()
     buf = buf or bytearray(CHUNK)
     view = memoryview(buf)
     with open(path, "rb") as f:
@@ -72,18 +99,19 @@ def _names(os_module, folder):
     return names
 
 
-def walk(os_module, root="", folder="", buf=None):
+def walk(os_module, root="", folder="", buf=None, key=None):
     """(path, hash) of every signed file under folder, sorted by path, one at a time (a list of
-    them all is never made). root: where the board's "/" is (a PC folder in the tests)."""
+    them all is never made). root: where the board's "/" is (a PC folder in the tests).
+    key: each hash is the file's HMAC-SHA256 with that key."""
     buf = buf or bytearray(CHUNK)
     for name in _names(os_module, root + folder):
         path = folder + "/" + name.rstrip("/")
         if not signed(path):
             continue
         if name[-1] == "/":
-            yield from walk(os_module, root, path, buf)
+            yield from walk(os_module, root, path, buf, key)
         else:
-            yield path, file_hash(root + path, buf)
+            yield path, file_hash(root + path, buf, key)
 
 
 def board_signature(os_module, root=""):
@@ -92,6 +120,28 @@ def board_signature(os_module, root=""):
     for path, digest in walk(os_module, root):
         h.update(_line(path, digest))
     return hexdigest(h)
+
+
+def seed(text):
+    """The seed of a `verify` question: MIN_SEED_BYTES to MAX_SEED_BYTES in hex."""
+    try:
+        key = binascii.unhexlify(text)
+    except ValueError:
+        key = b""
+    # (MicroPython's unhexlify reads "00 00" as 2 bytes: a byte is 2 digits, nothing between.)
+    if not MIN_SEED_BYTES <= len(key) <= MAX_SEED_BYTES or len(text) != 2 * len(key):
+        raise ValueError("a seed is %d to %d bytes in hex" % (MIN_SEED_BYTES, MAX_SEED_BYTES))
+    return key
+
+
+def verify(os_module, key, root=""):
+    """The seeded check, a line at a time: "<path> <HMAC>" for every signed file in the
+    signature's order, then the HMAC of those lines (each with its "\n"); all keyed with key."""
+    total = Hmac(key)
+    for path, mac in walk(os_module, root, key=key):
+        total.update(_line(path, mac))
+        yield "%s %s" % (path, mac)
+    yield hexdigest(total)
 
 
 def read_signature(path=SIGNATURE_FILE):

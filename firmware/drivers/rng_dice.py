@@ -14,14 +14,17 @@
 # values); 252-255 are thrown away and the next byte is used, so there is no modulo bias.
 #
 # Start-up: the constructor reads no bits, so building the drivers at boot neither blocks nor
-# raises. The 90B start-up test (1024 raw bits through both tests) and the first seed run in
-# startup(), which boot code may call early; otherwise the first start() calls it, so no roll is
-# ever drawn before it. Never `random`: its seed is 32 bits.
+# raises. The known-answer tests of SHA-256 and the Hash_DRBG (drbg.self_test(): a failure is
+# (FAULT, "RNG SELF-TEST FAILED: <test>")), the 90B start-up test (1024 raw bits through both
+# health tests) and the first seed run in startup(), which boot code may call early; otherwise
+# the first start() calls it, so no roll is ever drawn before it. Never `random`: its seed is
+# 32 bits.
 import hashlib
 
 from craps.compat import const
+from drivers import drbg
 from drivers.drbg import HashDrbg, MIN_NONCE_BYTES
-from drivers.entropy import EntropyError
+from drivers.entropy import EntropyError, fill
 from drivers.health import HealthFailure, HealthTests
 from terminal.events import DICE, FAULT
 
@@ -30,6 +33,7 @@ _ROLL_BYTES = const(8)  # DRBG bytes a generate for a roll (2 must be kept; 1 in
 _CYCLE_BYTES = const(4)  # the small generate of cycle()
 _PERSONAL = b"craps cabinet RNG dice"  # the DRBG's personalization string
 
+SELF_TEST_FAILED = "RNG SELF-TEST FAILED: "
 HEALTH_FAILED = "RNG HEALTH TEST FAILED: "
 SOURCE_FAILED = "RNG ENTROPY SOURCE FAILED: "
 
@@ -95,9 +99,14 @@ class RngDice:
     # -- what the board's tasks call
 
     def startup(self):
-        """Run the 90B start-up test and make the first seed, once; later calls do nothing.
-        Returns None, or the FAULT event if the source failed (then or before)."""
+        """Run the known-answer tests and the 90B start-up test and make the first seed, once;
+        later calls do nothing. Returns None, or the FAULT event if the RNG failed (then or
+        before)."""
         if self.fault is None and self.seeds == 0:
+            failed = drbg.self_test()
+            if failed:
+                self.fault = (FAULT, SELF_TEST_FAILED + failed)
+                return self.fault
             try:
                 self.health.startup(self.bits)
                 entropy = self._conditioned(self.seed_bits)
@@ -147,13 +156,9 @@ class RngDice:
     def _conditioned(self, nbits):
         """SHA-256 over `nbits` fresh raw bits, each through the health tests."""
         raw = self._raw
-        bits = self.bits
+        bit = self.bits.bit
         feed = self.health.feed
-        for i in range(nbits // 8):
-            acc = 0
-            for _ in range(8):
-                acc = (acc << 1) | feed(bits.bit())
-            raw[i] = acc
+        fill(raw, nbits // 8, lambda: feed(bit()))
         try:
             return hashlib.sha256(memoryview(raw)[:nbits // 8]).digest()
         finally:

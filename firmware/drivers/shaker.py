@@ -10,7 +10,7 @@ built with timeout=0, so that any() and readline() never wait.
 The dice reader's line protocol (ASCII, 9600 8N1 unless the board file says otherwise)
 
     cabinet -> reader   R<LF>                        read the dice now
-    reader -> cabinet   D 3 5 X120 Y044 X310 Y201 F0 *16<LF>
+    reader -> cabinet   D 3 5 X120 Y044 X310 Y201 F0 *6C58<LF>
 
 One line per request, within answer_ms; a CR before the LF is allowed. Fields are separated by
 exactly one space, in this order:
@@ -24,10 +24,16 @@ exactly one space, in this order:
                      1  one die rests on the other
                      2  a die is cocked (rests on more than one face)
                      4  a die is out of the dome (or the reader sees only one die)
-    *16          checksum: "*" and two upper-case hexadecimal digits, the XOR of every byte
-                 from the D to the last flag digit (the space before the * is not included)
+    *6C58        check: "*" and four upper-case hexadecimal digits, the CRC-16/CCITT-FALSE of
+                 every byte from the D to the last flag digit (the space before the * is not
+                 included): polynomial 0x1021, initial value 0xFFFF, bits not reflected, no
+                 final XOR. Test vectors: "123456789" -> 29B1; "" -> FFFF;
+                 "D 3 5 X120 Y044 X310 Y201 F0" -> 6C58; "D 1 4 X120 Y044 X310 Y201 F0" -> 13B8.
+                 It catches every error of one or two bits, every odd number of flipped bits,
+                 every burst up to 16 bits and two bytes swapped; an XOR of the bytes missed the
+                 same bit flipped in two bytes ("D 1 4" read as "D 3 6").
 
-A line that breaks any of this (a wrong checksum, a missing, extra or malformed field, a face
+A line that breaks any of this (a wrong check, a missing, extra or malformed field, a face
 of 0 or 7, more than 48 bytes) is garbled. The reader sends nothing unasked; anything waiting
 when a request is made is thrown away. encode() builds a line, decode() checks one.
 
@@ -165,18 +171,25 @@ class Shaker:
 
 
 def encode(d1, d2, x1, y1, x2, y2, flags=0):
-    """A reader's line, checksum and line end included; a face of 0 is sent as ? (unread)."""
-    body = ("D %s %s X%03d Y%03d X%03d Y%03d F%d" % (
-        d1 or "?", d2 or "?", x1, y1, x2, y2, flags)).encode()
-    return body + (" *%02X\n" % checksum(body)).encode()
+    """A reader's line, check and line end included; a face of 0 is sent as ? (unread)."""
+    return sealed(("D %s %s X%03d Y%03d X%03d Y%03d F%d" % (
+        d1 or "?", d2 or "?", x1, y1, x2, y2, flags)).encode())
 
 
-def checksum(body):
-    """The XOR of the bytes of a line's body (from the D to the last flag digit)."""
-    total = 0
-    for byte in body:
-        total ^= byte
-    return total
+def sealed(body):
+    """A line's body with its check and line end: body + b" *XXXX\n"."""
+    return body + (" *%04X\n" % crc16(body)).encode()
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data (bytes): polynomial 0x1021 from 0xFFFF, MSB first, no final XOR.
+    A bit at a time, no table: a line is 28 bytes."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
 
 
 def decode(line):
@@ -187,10 +200,10 @@ def decode(line):
     end = len(line) - 1
     if end and line[end - 1] == 13:  # CR LF
         end -= 1
-    if end < 4 or line[end - 4:end - 2] != b" *":
+    if end < 6 or line[end - 6:end - 4] != b" *":
         return None
-    body = line[:end - 4]
-    if _number(line[end - 2:end], 16) != checksum(body):
+    body = line[:end - 6]
+    if _number(line[end - 4:end], 16) != crc16(body):
         return None
     fields = body.split(b" ")
     if len(fields) != 8 or fields[0] != b"D":

@@ -8,8 +8,9 @@ import os
 
 from drivers import integrity
 from drivers.integrity import (board_signature, check, file_hash, signature, signed, walk,
-                               CHUNK)
+                               verify, seed, Hmac, CHUNK)
 from folders import folder
+from support import raises
 
 
 def sha(data):
@@ -125,3 +126,65 @@ def test_one_byte_changed_added_or_a_file_renamed_changes_the_signature():
     os.remove(root + "/extra.py")
     os.rename(root + "/a0", root + "/a1")
     assert board_signature(os, root) != good
+
+
+# RFC 4231's HMAC-SHA256 test cases 1-4, 6 and 7 (5 is a truncated output): key, data, HMAC.
+RFC_4231 = (
+    (b"\x0b" * 20, b"Hi There",
+     "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+    (b"Jefe", b"what do ya want for nothing?",
+     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+    (b"\xaa" * 20, b"\xdd" * 50,
+     "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+    (bytes(range(1, 26)), b"\xcd" * 50,
+     "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
+    (b"\xaa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First",
+     "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+    (b"\xaa" * 131, b"This is a test using a larger than block-size key and a larger than "
+     b"block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+     "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+)
+
+
+def mac(key, data):
+    h = Hmac(key)
+    h.update(data)
+    return integrity.hexdigest(h)
+
+
+def test_hmac_sha256_gives_rfc_4231s_answers_and_cpythons():
+    for key, data, expected in RFC_4231:
+        assert mac(key, data) == expected
+        h = Hmac(key)
+        for i in range(0, len(data), 7):  # in pieces, as files are read
+            h.update(data[i:i + 7])
+        assert integrity.hexdigest(h) == expected
+    try:
+        import hmac
+    except ImportError:  # MicroPython: no hmac module, hence Hmac
+        return
+    for n in (0, 1, 63, 64, 65, 200):
+        key = bytes(range(n))
+        assert mac(key, b"data" * n) == hmac.new(key, b"data" * n, hashlib.sha256).hexdigest()
+
+
+def test_the_seeded_check_is_every_signed_files_hmac_in_order_then_the_hmac_of_the_lines():
+    root = board(FILES)
+    key = bytes(range(32))
+    lines = list(verify(os, key, root))
+    assert lines[:-1] == ["%s %s" % (path, mac(key, FILES[path])) for path in SIGNED]
+    assert lines[-1] == mac(key, "".join(line + "\n" for line in lines[:-1]).encode())
+    assert list(verify(os, key, root)) == lines
+    other = list(verify(os, bytes(32), root))
+    assert [a == b for a, b in zip(other, lines)] == [False] * len(lines)  # a new seed: new HMACs
+    with open(root + "/main.py", "ab") as f:
+        f.write(b"# changed")  # and /signature written again would not help: it is not asked
+    changed = list(verify(os, key, root))
+    assert [a == b for a, b in zip(changed, lines)] == [
+        path != "/main.py" for path in SIGNED] + [False]
+
+
+def test_a_seed_is_16_to_32_bytes_of_hex():
+    assert seed("00" * 16) == bytes(16) and seed("Ab" * 32) == b"\xab" * 32
+    for bad in ("", "00" * 15, "00" * 33, "0" * 33, "zz" * 16, "00 " * 16):
+        assert str(raises(ValueError, seed, bad)) == "a seed is 16 to 32 bytes in hex", bad

@@ -1,6 +1,7 @@
-# The raw bit sources: the ROSC's RANDOMBIT read through mem32, and the byte-stream twin.
-from drivers.entropy import EntropyError, RoscBits, StreamBits
-from rng_support import reader
+# The raw bit sources: the ROSC's RANDOMBIT read through mem32, and the byte-stream twin; raw
+# samples as the console's `entropy <n>` sends them.
+from drivers.entropy import EntropyError, RoscBits, StreamBits, samples, MAX_SAMPLE_BITS
+from rng_support import ListBits, reader
 from support import raises
 
 
@@ -44,3 +45,19 @@ def test_a_stream_that_runs_dry_raises_entropy_error():
     for _ in range(8):
         assert bits.bit() == 1
     assert str(raises(EntropyError, bits.bit)) == "the entropy stream gave no bytes"
+
+
+def test_raw_samples_are_the_bits_in_hex_most_significant_first():
+    bits = ListBits([1, 0, 1, 0, 0, 1, 1, 1] + [0] * 7 + [1] + [1] * 8)
+    assert samples(bits, "16") == "a701"
+    assert samples(bits, "8") == "ff"
+    mem32 = FakeMem32([1] * 8 + [0xFFFFFFFE] * 8)
+    assert samples(RoscBits(mem32), "16") == "ff00"  # raw: no health test stops a run
+    assert len(samples(StreamBits(reader(bytes(256))), str(MAX_SAMPLE_BITS))) == 512
+
+
+def test_a_bad_sample_count_is_a_value_error_and_reads_no_bit():
+    bits = ListBits([])  # any bit read would fail
+    for bad in ("", "0", "7", "12", "-8", "8.0", "x", str(MAX_SAMPLE_BITS + 8)):
+        e = raises(ValueError, samples, bits, bad)
+        assert str(e) == "n is 8 to 2048 raw bits, a multiple of 8", bad

@@ -1,12 +1,13 @@
 # The dice reader's line protocol and how every reading is called: a good line is DICE, every
 # reading that cannot be called is a NO_ROLL with its named reason.
 from drivers import shaker
-from drivers.shaker import (encode, decode, checksum, DIE_UNREAD, DIE_ON_DIE, COCKED_DIE, DIE_OUT,
-                            DID_NOT_MOVE, NO_ANSWER, GARBLED, ON_OTHER, COCKED, OUT_OF_DOME)
+from drivers.shaker import (encode, decode, crc16, sealed, DIE_UNREAD, DIE_ON_DIE, COCKED_DIE,
+                            DIE_OUT, DID_NOT_MOVE, NO_ANSWER, GARBLED, ON_OTHER, COCKED,
+                            OUT_OF_DOME)
 from terminal.events import DICE, NO_ROLL
 from shaker_support import GOOD, rolls
 
-EXAMPLE = b"D 3 5 X120 Y044 X310 Y201 F0 *16\n"
+EXAMPLE = b"D 3 5 X120 Y044 X310 Y201 F0 *6C58\n"
 
 
 def called(answer):
@@ -14,10 +15,24 @@ def called(answer):
 
 
 def test_the_documented_example_line_is_a_good_reading():
-    assert checksum(b"D 3 5 X120 Y044 X310 Y201 F0") == 0x16
+    assert crc16(b"D 3 5 X120 Y044 X310 Y201 F0") == 0x6C58
     assert encode(*GOOD) == EXAMPLE
     assert decode(EXAMPLE) == GOOD
     assert called(EXAMPLE) == (DICE, 3, 5)
+
+
+def test_the_check_is_crc16_ccitt_false():
+    assert crc16(b"123456789") == 0x29B1  # the catalogue's check value
+    assert crc16(b"") == 0xFFFF
+    assert crc16(b"D 1 4 X120 Y044 X310 Y201 F0") == 0x13B8  # the protocol's test vectors
+    assert crc16(b"D 3 6 X120 Y044 X310 Y201 F0") == 0x355D
+    import binascii
+    if hasattr(binascii, "crc_hqx"):  # CPython's is CRC-16/XMODEM; from 0xFFFF, CCITT-FALSE
+        import random
+        r = random.Random(7)
+        for n in range(300):
+            data = bytes(r.getrandbits(8) for _ in range(n % 60))
+            assert crc16(data) == binascii.crc_hqx(data, 0xFFFF), data
 
 
 def test_encode_and_decode_agree_on_every_face_pair_and_flag():
@@ -40,7 +55,7 @@ def test_a_good_reading_gives_the_dice_in_the_readers_order():
 def test_a_die_the_reader_cannot_read_is_no_roll():
     assert called((0, 5, 100, 100, 600, 600, 0)) == (NO_ROLL, DIE_UNREAD)
     assert called((3, 0, 100, 100, 600, 600, 0)) == (NO_ROLL, DIE_UNREAD)
-    assert called(with_sum(b"D ? ? X100 Y100 X600 Y600 F0")) == (NO_ROLL, DIE_UNREAD)
+    assert called(sealed(b"D ? ? X100 Y100 X600 Y600 F0")) == (NO_ROLL, DIE_UNREAD)
 
 
 def test_one_die_on_the_other_is_no_roll():
@@ -95,50 +110,49 @@ def good_body():
     return b"D 3 5 X120 Y044 X310 Y201 F0"
 
 
-def with_sum(body):
-    return body + (" *%02X\n" % checksum(body)).encode()
-
-
 GARBLED_LINES = [
-    b"D 3 5 X120 Y044 X310 Y201 F0 *17\n",  # wrong checksum
-    b"D 3 5 X120 Y044 X310 Y201 F0 *1\n",  # one checksum digit
-    b"D 3 5 X120 Y044 X310 Y201 F0*16\n",  # no space before the *
-    b"D 3 5 X120 Y044 X310 Y201 F0 16\n",  # no *
+    b"D 3 5 X120 Y044 X310 Y201 F0 *6C59\n",  # wrong check
+    b"D 3 5 X120 Y044 X310 Y201 F0 *6C5\n",  # three check digits
+    b"D 3 5 X120 Y044 X310 Y201 F0 *16\n",  # two: the old XOR checksum
+    b"D 3 5 X120 Y044 X310 Y201 F0 *06C58\n",  # five
+    b"D 3 5 X120 Y044 X310 Y201 F0 *6c58\n",  # lower-case check digits
+    b"D 3 5 X120 Y044 X310 Y201 F0*6C58\n",  # no space before the *
+    b"D 3 5 X120 Y044 X310 Y201 F0 6C58\n",  # no *
     b"\n",  # an empty line
     b"x" * 60 + b"\n",  # a line far too long
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F0").lower(),  # lower-case letters
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F0 X"),  # an extra field
-    with_sum(b"D 3 5 X120 Y044 X310 Y201"),  # no flags
-    with_sum(b"D 3 5 X120 Y044 X310 F0"),  # a position missing
-    with_sum(b"D 3 5  X120 Y044 X310 Y201 F0"),  # two spaces
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F0 "),  # a trailing space
-    with_sum(b"E 3 5 X120 Y044 X310 Y201 F0"),  # not a reading
-    with_sum(b"D 0 5 X120 Y044 X310 Y201 F0"),  # face 0
-    with_sum(b"D 3 7 X120 Y044 X310 Y201 F0"),  # face 7
-    with_sum(b"D 3 55 X120 Y044 X310 Y201 F0"),  # two digits for a face
-    with_sum(b"D 3 - X120 Y044 X310 Y201 F0"),  # not a face
-    with_sum(b"D 3 5 X12 Y044 X310 Y201 F0"),  # two digits for a position
-    with_sum(b"D 3 5 X1200 Y044 X310 Y201 F0"),  # four
-    with_sum(b"D 3 5 X12A Y044 X310 Y201 F0"),  # a letter in a position
-    with_sum(b"D 3 5 Y120 X044 X310 Y201 F0"),  # Y before X
-    with_sum(b"D 3 5 X120 Y044 X-10 Y201 F0"),  # a sign
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F8"),  # an unknown flag
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 FF"),
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F00"),  # two flag digits
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 G0"),  # not F
-    with_sum(b"D 3 5 X120 Y044 X310 Y201 F"),  # no flag digit
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F0").lower(),  # lower-case letters
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F0 X"),  # an extra field
+    sealed(b"D 3 5 X120 Y044 X310 Y201"),  # no flags
+    sealed(b"D 3 5 X120 Y044 X310 F0"),  # a position missing
+    sealed(b"D 3 5  X120 Y044 X310 Y201 F0"),  # two spaces
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F0 "),  # a trailing space
+    sealed(b"E 3 5 X120 Y044 X310 Y201 F0"),  # not a reading
+    sealed(b"D 0 5 X120 Y044 X310 Y201 F0"),  # face 0
+    sealed(b"D 3 7 X120 Y044 X310 Y201 F0"),  # face 7
+    sealed(b"D 3 55 X120 Y044 X310 Y201 F0"),  # two digits for a face
+    sealed(b"D 3 - X120 Y044 X310 Y201 F0"),  # not a face
+    sealed(b"D 3 5 X12 Y044 X310 Y201 F0"),  # two digits for a position
+    sealed(b"D 3 5 X1200 Y044 X310 Y201 F0"),  # four
+    sealed(b"D 3 5 X12A Y044 X310 Y201 F0"),  # a letter in a position
+    sealed(b"D 3 5 Y120 X044 X310 Y201 F0"),  # Y before X
+    sealed(b"D 3 5 X120 Y044 X-10 Y201 F0"),  # a sign
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F8"),  # an unknown flag
+    sealed(b"D 3 5 X120 Y044 X310 Y201 FF"),
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F00"),  # two flag digits
+    sealed(b"D 3 5 X120 Y044 X310 Y201 G0"),  # not F
+    sealed(b"D 3 5 X120 Y044 X310 Y201 F"),  # no flag digit
 ]
 
 
 def test_every_garbled_or_out_of_range_line_is_no_roll():
-    assert decode(with_sum(good_body())) == GOOD
+    assert decode(sealed(good_body())) == GOOD
     for line in GARBLED_LINES:
         assert decode(line) is None, line
         assert called(line) == (NO_ROLL, GARBLED), line
 
 
 def test_a_line_without_its_line_end_is_garbled_and_on_the_link_no_answer():
-    line = b"D 3 5 X120 Y044 X310 Y201 F0 *16"
+    line = EXAMPLE[:-1]
     assert decode(line) is None
     assert called(line) == (NO_ROLL, NO_ANSWER)  # the shaker waits for the rest in vain
 

@@ -331,7 +331,7 @@ def test_a_production_board_is_flashed_in_service_mode_only(build, tmp_path, mon
         at = len(plain.console())
         os.write(plain.slave, b"meters\r\nimport machine\r\n")
         plain.wait_for('CRAPS METERS {"', after=at)
-        plain.wait_for("CRAPS READ-ONLY: ask meters or signature", after=at)
+        plain.wait_for("CRAPS READ-ONLY: ask entropy or meters or signature or verify", after=at)
 
 
 def test_dry_run_prints_the_exact_commands_and_touches_no_board(build):
