@@ -26,17 +26,15 @@ import sys
 import time
 
 from craps.house import HouseRules
-from host_tools import FIRMWARE, helppages, mpy, signature
+from host_tools import BOARDS, BUILD as MADE, FIRMWARE, ROOT, version
+from host_tools import helppages, mpy, signature
 from host_tools.remote import Arguments, Remote, RemoteError, installed
 
-ROOT = os.path.dirname(FIRMWARE)
-BOARDS = os.path.join(ROOT, "boards")
-BUILD = os.path.join(ROOT, "build", "flash")
+BUILD = os.path.join(MADE, "flash")
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: copied as source, not compiled
 BOARD_FILE = "board.json"
 HELP_FILE = "help.json"  # the Help view's pages for the board's house rules (host_tools.helppages)
-VERSION = "0.1.0"
 # `mpremote reset` returns, then the board resets 100 ms later: a command sent before that is
 # lost with the reset (a real board's USB port also goes away and comes back about a second
 # later: the next step retries the port for RECONNECT_S).
@@ -387,7 +385,7 @@ def package_json():
             deps.add(package.partition("@")[0])
     return {"urls": [[rel, "firmware/" + rel] for rel in firmware_files()],
             "deps": [[d, "latest"] for d in sorted(deps)],
-            "version": VERSION}
+            "version": version()}
 
 
 def package_json_text(package=None):
