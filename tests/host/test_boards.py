@@ -15,7 +15,7 @@ def load(name):
     return flash.load_board(name)[0]
 
 
-def test_the_boards_the_issue_asks_for_are_there():
+def test_the_boards_the_project_ships_are_there():
     assert {"pico-1station", "pico-shaker", "cabinet-4station", "virtual"} <= \
         set(flash.board_names())
 
