@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 
 import pytest
 
@@ -77,3 +78,22 @@ def test_flash_builds_from_the_installed_firmware_and_board_files(craps):
     with open(os.path.join(build, "board.json")) as f, \
             open(os.path.join(ROOT, "boards", "pico-1station.json")) as g:
         assert f.read() == g.read()
+
+
+def project():
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return tomllib.load(f)["project"]
+
+
+def test_the_version_is_the_same_everywhere():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        assert json.load(f)["version"] == project()["version"] == version()
+    with open(os.path.join(ROOT, "CHANGELOG.md")) as f:
+        assert "\n## %s - " % version() in f.read()
+
+
+def test_the_packages_dependencies_are_requirements_txts_pins():
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
+        pins = set(line.strip() for line in f if "==" in line and not line.startswith("#"))
+    assert project()["dependencies"] and set(project()["dependencies"]) <= pins
+    assert all("==" in d for d in project()["dependencies"])

@@ -206,3 +206,12 @@ def test_a_bad_table_is_not_a_scenario(tmp_path, table, message):
     result = run_cli("replay", write(tmp_path, json.dumps(dict(ON_SIX, table=table))))
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
+
+
+def test_the_worked_example_in_docs_replays_as_shown():
+    with open(os.path.join(ROOT, "docs", "scenario.md")) as f:
+        text = f.read().split("## A worked example", 1)[1]
+    scenario, after = text.split("```json\n", 1)[1].split("```\n", 1)
+    shown = after.split("```\n", 1)[1].split("```", 1)[0]
+    result = run_cli("replay", "-", input=scenario)
+    assert result.returncode == 0 and result.stdout == shown
