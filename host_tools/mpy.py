@@ -7,9 +7,9 @@ import os
 import subprocess
 import sys
 
-from host_tools import FIRMWARE
+from host_tools import BUILD as MADE, FIRMWARE
 
-BUILD = os.path.join(os.path.dirname(FIRMWARE), "build", "mpy")
+BUILD = os.path.join(MADE, "mpy")
 
 
 def sources(package=""):

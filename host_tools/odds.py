@@ -93,7 +93,7 @@ def _win(rules, w, d1, d2):
 
 
 def _compound(rules, w, total):
-    # Net result per unit staked: each part is a separate wager (004 §6.2-6.4).
+    # Net result per unit staked: each part is a separate wager (docs/rules.md).
     units = UNITS[w.kind]
     net = Fraction(0)
     for part, share in parts(w.kind, w.number):

@@ -14,7 +14,7 @@ from craps.layout import FIELDS
 from host_tools import records, replay
 from terminal.memory import RamError
 
-# What the replay must reproduce; settlements compare as a multiset (spec/scenario.md).
+# What the replay must reproduce; settlements compare as a multiset (docs/scenario.md).
 COMPARED = ("roll", "point", "shooter", "settlements", "moves", "credits", "on_table")
 
 

@@ -10,14 +10,13 @@ with a one-line message:
   BoardCommandFailed  the board is MicroPython, and the command failed there
   BoardLost           the board stopped answering in the middle of a command
 """
-import os
 import re
 import shlex
 import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from host_tools import ROOT
 
 
 # A board that answered before and now does not let mpremote in: its firmware runs with Ctrl-C

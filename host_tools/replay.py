@@ -1,4 +1,4 @@
-"""Replay a scenario file (spec/scenario.md, format 1 or 2) through the rules engine.
+"""Replay a scenario file (docs/scenario.md, format 1 or 2) through the rules engine.
 
 Format 2 is format 1 with an optional "table": the layout the game starts from (a recall
 export's), loaded by craps.layout so it is checked exactly as the cabinet checks its own.
@@ -32,14 +32,17 @@ class MalformedStep(errors.Refusal):
 
 
 def load(path):
-    """Read and check a scenario file: returns (rules, credits, steps)."""
+    """Read and check a scenario file ("-": standard input): returns check()'s tuple."""
     try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
+        if path == "-":
+            doc = json.load(sys.stdin)
+        else:
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
     except OSError as e:
         raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
     except ValueError as e:
-        raise NotAScenario("%s is not JSON: %s" % (path, e))
+        raise NotAScenario("%s is not JSON: %s" % ("standard input" if path == "-" else path, e))
     return check(doc)
 
 
@@ -233,7 +236,7 @@ def _is_int(value):
 
 
 def add_arguments(parser):
-    parser.add_argument("file")
+    parser.add_argument("file", help="a scenario file (docs/scenario.md), or - for standard input")
 
 
 def main(args, out=None):

@@ -1,12 +1,21 @@
-"""Wiring tables from the board files: `python -m host_tools wiring` prints, for every board in
-boards/, which Pico pin goes to which part. The README's wiring section is this output (a test
-keeps the two equal), so a builder reads the same pins the firmware drives."""
-from host_tools.flash import board_names, load_board
+"""Wiring from the board files: `python -m host_tools wiring` prints, for every board in boards/,
+which Pico pin goes to which part. The README's wiring section is this output (a test keeps the
+two equal), so a builder reads the same pins the firmware drives. `wiring --svg BOARD` draws the
+Pico's 40 pins with each used one labelled with its part (docs/wiring/*.svg, kept equal too)."""
+import sys
+from xml.sax.saxutils import escape
+
+from host_tools.flash import NoSuchBoard, board_names, load_board
 
 # The Raspberry Pi Pico's header: GPIO number -> physical pin.
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
             12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
             22: 29, 26: 31, 27: 32, 28: 34}
+# Its other pins: ground, power and control.
+OTHER_PIN = {3: "GND", 8: "GND", 13: "GND", 18: "GND", 23: "GND", 28: "GND", 30: "RUN",
+             33: "AGND", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 38: "GND", 39: "VSYS",
+             40: "VBUS"}
+VBUS, OUT_3V3 = 40, 36
 
 
 def pin(gp):
@@ -14,7 +23,7 @@ def pin(gp):
 
 
 def rows(board):
-    """(pin, part, how) rows for one board."""
+    """(pins, part, how) rows for one board; pins: [(GPIO number, role: "SDA", "TX" or "")]."""
     out = []
     buttons = board.get("buttons", {})
     if buttons.get("driver") == "gpio":
@@ -22,49 +31,49 @@ def rows(board):
             part = "S%d button %s" % (station + 1, _name(button))
             if long_button:
                 part += " (long press: %s)" % _name(long_button)
-            out.append((pin(gp), part, "push button to GND; internal pull-up"))
+            out.append(([(gp, "")], part, "push button to GND; internal pull-up"))
     elif buttons.get("driver") == "matrix":
         for r, gp in enumerate(buttons["rows"]):
-            out.append((pin(gp), "matrix row %d" % (r + 1), "driven low in turn"))
+            out.append(([(gp, "")], "matrix row %d" % (r + 1), "driven low in turn"))
         for c, gp in enumerate(buttons["cols"]):
             keys = ["S%d %s" % (st + 1, _name(b)) for r, cc, st, b, _ in buttons["keys"]
                     if cc == c]
-            out.append((pin(gp), "matrix column %d: %s" % (c + 1, ", ".join(keys)),
+            out.append(([(gp, "")], "matrix column %d: %s" % (c + 1, ", ".join(keys)),
                         "input, internal pull-up; a key joins its row and column"))
     if "attendant_key" in board:
-        out.append((pin(board["attendant_key"]["pin"]), "attendant key switch",
+        out.append(([(board["attendant_key"]["pin"], "")], "attendant key switch",
                     "to GND when turned; held at power-up%s: service mode"
                     % (", the door open" if "door" in board else "")))
     if "door" in board:
-        out.append((pin(board["door"]["pin"]), "door switch",
+        out.append(([(board["door"]["pin"], "")], "door switch",
                     "to GND while the shut door holds it; the door open is a tilt"))
     for spec in board.get("acceptors", []):
         per = spec.get("pulses_per_credit", 1)
-        out.append((pin(spec["pin"]), "S%d coin or bill acceptor: %d pulse%s a credit"
+        out.append(([(spec["pin"], "")], "S%d coin or bill acceptor: %d pulse%s a credit"
                     % (spec["station"] + 1, per, "" if per == 1 else "s"),
                     "its open-collector output (a pulse pulls it low); internal pull-up; common GND, "
                     "the acceptor on its own supply"))
     puck = board.get("puck", {})
     if puck.get("driver") == "ws2812":
-        out.append((pin(puck["pin"]), "puck: 7 WS2812 LEDs (OFF disc, 4 5 6 8 9 10)",
-                    "DIN through 330 ohm; LEDs on VBUS (pin 40) 5 V and GND"))
+        out.append(([(puck["pin"], "")], "puck: 7 WS2812 LEDs (OFF disc, 4 5 6 8 9 10)",
+                    "DIN through 330 ohm; LEDs on VBUS (pin %d) 5 V and GND" % VBUS))
     for i, spec in enumerate(board.get("displays", [])):
         if spec.get("driver") == "ssd1306":
             bus = spec["i2c"]
-            out.append(("%s SDA, %s SCL" % (pin(bus["sda"]), pin(bus["scl"])),
+            out.append(([(bus["sda"], "SDA"), (bus["scl"], "SCL")],
                         "S%d display: SSD1306 128x64, I2C%d address 0x%02X"
                         % (i + 1, bus["id"], spec.get("address", 0x3C)),
-                        "VCC to 3V3 (pin 36), GND"))
+                        "VCC to 3V3 (pin %d), GND" % OUT_3V3))
     dice = board.get("dice", {})
     if dice.get("driver") == "shaker":
-        out.append((pin(dice["motor"]), "shaker motor or solenoid",
+        out.append(([(dice["motor"], "")], "shaker motor or solenoid",
                     "gate of a logic-level MOSFET; flyback diode across the motor"))
         uart = dice["uart"]
-        out.append(("%s TX, %s RX" % (pin(uart["tx"]), pin(uart["rx"])),
+        out.append(([(uart["tx"], "TX"), (uart["rx"], "RX")],
                     "dice reader, UART%d %d baud" % (uart["id"], uart.get("baud", 9600)),
                     "TX to the reader's RX, RX from its TX; 3.3 V levels, common GND"))
     elif dice.get("driver") == "rng":
-        out.append(("none", "dice: the RP2040's ring oscillator (RNG)", "no wiring"))
+        out.append(([], "dice: the RP2040's ring oscillator (RNG)", "no wiring"))
     return out
 
 
@@ -72,10 +81,14 @@ def _name(button):
     return button.upper().replace("_", " ")
 
 
+def _pins(pins):
+    return ", ".join(pin(gp) + (" " + role if role else "") for gp, role in pins) or "none"
+
+
 def markdown(name, board):
     lines = ["### %s" % name, "", board.get("description", ""), "",
              "| Pico pin | part | how |", "|---|---|---|"]
-    lines += ["| %s | %s | %s |" % row for row in rows(board)]
+    lines += ["| %s | %s | %s |" % (_pins(pins), part, how) for pins, part, how in rows(board)]
     if board.get("mip"):
         lines += ["", "micropython-lib packages: %s (installed by `make flash`)."
                   % ", ".join(board["mip"])]
@@ -88,6 +101,86 @@ def production_boards():
     return [(name, board) for name, board in boards if board.get("production")]
 
 
+def power_labels(board):
+    """{physical pin: label} of the power pins the board's parts use."""
+    labels = {}
+    if board.get("puck", {}).get("driver") == "ws2812":
+        labels[VBUS] = ["puck LEDs, 5 V"]
+    if any(d.get("driver") == "ssd1306" for d in board.get("displays", [])):
+        labels[OUT_3V3] = ["displays' VCC"]
+    return labels
+
+
+# The drawing: the Pico seen from above, USB at the top; pins 1-20 down its left edge, 21-40 up
+# its right edge; a used pin's labels run out to its side, one line each.
+_PITCH, _TOP, _BOARD_X, _BOARD_W, _WIDTH = 30, 110, 520, 190, 1240
+
+
+def _pin_place(number):
+    """(x, y, side) of a physical pin: side -1 on the left edge, 1 on the right."""
+    if number <= 20:
+        return _BOARD_X + 14, _TOP + (number - 1) * _PITCH, -1
+    return _BOARD_X + _BOARD_W - 14, _TOP + (40 - number) * _PITCH, 1
+
+
+def svg(name, board):
+    """The board's wiring on the Pico's 40-pin header, as an SVG document (a str)."""
+    labels = power_labels(board)
+    for pins, part, _ in rows(board):
+        for gp, role in pins:
+            labels.setdefault(PICO_PIN[gp], []).append(part + (", " + role if role else ""))
+    height = _TOP + 20 * _PITCH + 40
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">' % (
+               _WIDTH, height, _WIDTH, height),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="20" y="30" font-size="18" font-weight="bold">%s</text>' % escape(name),
+           '<text x="20" y="52">%s</text>' % escape(board.get("description", "")),
+           '<text x="20" y="72" fill="#555">Raspberry Pi Pico seen from above, USB at the top: '
+           'physical pin numbers, then the pin\'s name; a labelled pin is wired to that '
+           'part</text>',
+           '<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="#1b6b3a"/>' % (
+               _BOARD_X, _TOP - 25, _BOARD_W, 20 * _PITCH + 20),
+           '<rect x="%d" y="%d" width="50" height="22" fill="#bbb"/>' % (
+               _BOARD_X + _BOARD_W / 2 - 25, _TOP - 35),
+           '<text x="%d" y="%d" text-anchor="middle">USB</text>' % (
+               _BOARD_X + _BOARD_W / 2, _TOP - 20)]
+    for number in range(1, 41):
+        x, y, side = _pin_place(number)
+        name_of = "GP%d" % [g for g, n in PICO_PIN.items() if n == number][0] \
+            if number in PICO_PIN.values() else OTHER_PIN[number]
+        used = number in labels
+        colour = "#f2c14e" if used else ("#222" if "GND" in name_of else "#ddd")
+        out.append('<circle cx="%d" cy="%d" r="7" fill="%s" stroke="white"/>' % (x, y, colour))
+        anchor = "start" if side < 0 else "end"
+        out.append('<text x="%d" y="%d" fill="white" text-anchor="%s">%d %s</text>' % (
+            x - 14 * side, y + 4, anchor, number, escape(name_of)))
+        if used:
+            end = _BOARD_X - 20 if side < 0 else _BOARD_X + _BOARD_W + 20
+            out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>' % (
+                x + 7 * side, y, end, y))
+            lines = labels[number]
+            for i, text in enumerate(lines):
+                out.append('<text x="%d" y="%d" text-anchor="%s">%s</text>' % (
+                    end + 5 * side, y + 4 + (i - (len(lines) - 1) / 2.0) * 13,
+                    "end" if side < 0 else "start", escape(text)))
+    out.append('</svg>')
+    return "\n".join(out) + "\n"
+
+
+def add_arguments(p):
+    p.add_argument("--svg", metavar="BOARD",
+                   help="draw BOARD's wiring on the Pico's pins, as SVG on standard output")
+
+
 def main(args=None):
+    if getattr(args, "svg", None):
+        try:
+            board = load_board(args.svg)[0]
+        except NoSuchBoard as e:
+            print("wiring: %s" % e, file=sys.stderr)
+            return 2
+        sys.stdout.write(svg(args.svg, board))
+        return 0
     print("\n\n".join(markdown(name, board) for name, board in production_boards()))
     return 0

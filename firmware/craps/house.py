@@ -1,4 +1,4 @@
-# House rules: the configurable part of the game, with the defaults of spec/rules.md.
+# House rules: the configurable part of the game, with the defaults of docs/rules.md.
 from craps.errors import BadHouseRule
 
 # Odds multiple per point number (4, 5, 6, 8, 9, 10) for each odds policy.

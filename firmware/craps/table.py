@@ -54,7 +54,7 @@ def seven_out(point, total):
 
 
 class Settlement:
-    """What one roll did to one wager, in credits (see spec/scenario.md)."""
+    """What one roll did to one wager, in credits (see docs/scenario.md)."""
 
     def __init__(self, w, outcome, win=0, commission=0, lost=0, returned=0, stays=0):
         self.reset(w, outcome, win, commission, lost, returned, stays)
@@ -370,7 +370,7 @@ class Table:
         return Roll((d1, d2), self.point, shooter, settlements, moves)
 
     def _settle_compound(self, w, total):
-        # Paid as separate wagers on its parts, each rounded on its own (004 §6.2-6.4).
+        # Paid as separate wagers on its parts, each rounded on its own (docs/rules.md).
         unit = w.amount // UNITS[w.kind]
         s = self._settlement(w, NONE)
         for part, units in parts(w.kind, w.number):

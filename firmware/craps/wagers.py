@@ -34,7 +34,7 @@ ONE_ROLL = ("field", "any7", "any_craps", "two", "three", "yo", "twelve", "hop",
             "horn", "horn_high", "world", "ce")
 # One-roll propositions that a "for 1" table pays for rather than to one (the field is even money).
 PROPOSITIONS = ("any7", "any_craps", "two", "three", "yo", "twelve", "hop")
-# Compound wagers are paid as separate wagers on their parts (004 §6.2-6.4): (part, units).
+# Compound wagers are paid as separate wagers on their parts (docs/rules.md): (part, units).
 PARTS = {
     "horn": (("two", 1), ("three", 1), ("twelve", 1), ("yo", 1)),
     "world": (("two", 1), ("three", 1), ("twelve", 1), ("yo", 1), ("any7", 1)),

@@ -1,1 +1,1 @@
-# The cabinet application: a state machine, events in, effects out (DESIGN.md).
+# The cabinet application: a state machine, events in, effects out (docs/architecture.md).

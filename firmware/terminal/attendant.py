@@ -3,8 +3,8 @@
 #   CHIP      the meters, a page a press (HELP too)
 #   DONT PASS recall, a roll a press (RECALL too)
 #   COME      the audit log's newest entries
-#   PASS      a dice change is recorded (003 §6.1)
-#   ODDS      a reading to decide a disputed roll (003 §6.3): each press the next pair of faces
+#   PASS      a dice change is recorded (a die lost or changed)
+#   ODDS      the attendant's reading of a disputed roll: each press the next pair of faces
 #   BET       the reading shown is the roll: it is settled
 #   ROLL      the roll is void: the dice are shaken again when the key turns off
 #   CASH OUT  this station's handpay is paid

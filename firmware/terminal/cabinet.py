@@ -276,7 +276,7 @@ class Cabinet(Persistence):
             self.phase == TILT and self.tilt == NO_ROLLS % self.no_rolls
 
     def decide(self, d1, d2, now_ms, out):
-        """The attendant's reading of a disputed roll stands: it is the roll (003 §6.3)."""
+        """The attendant decides a disputed roll: the reading stands as the roll."""
         self.reading = None
         self._set_phase(ROLLING, 0)
         self._dice((DICE, d1, d2), now_ms, out)
@@ -328,7 +328,7 @@ class Cabinet(Persistence):
 
     def _watch_offer(self, now_ms):
         """The shooter must roll promptly, else the dice move on; with no shooter and wagers
-        waiting for a decision, the house rolls when its timer runs out (003 §5.11)."""
+        waiting for a decision, the house rolls when its timer runs out (docs/rules.md)."""
         shooter = self.shooter()
         waiting = shooter if shooter is not None else (HOUSE if self.table.wagers else None)
         if waiting is None:
@@ -353,7 +353,7 @@ class Cabinet(Persistence):
             self._watch_offer(now_ms)  # the next shooter's time starts now
             return
         # Nobody else has a line bet to take the dice: rather than offer them back for ever
-        # (the wagers on the layout would wait with them), the house rolls (003 §5.11).
+        # (the wagers on the layout would wait with them), the house rolls (docs/rules.md).
         self.panels[s].message = "TOO SLOW: THE HOUSE ROLLS"
         self.call_no_more_bets(now_ms)
 

@@ -37,7 +37,7 @@ class Settings:
         self.no_roll_limit = no_roll_limit  # no-rolls in a row that tilt the cabinet
         self.call_ms = call_ms  # "no more bets" shown before the dice are asked for
         self.settle_ms = settle_ms  # a result shown before betting opens again
-        self.roll_timeout_ms = roll_timeout_ms  # the shooter must roll promptly (000 §1.6.3)
+        self.roll_timeout_ms = roll_timeout_ms  # the roll follows "no more bets" promptly
         self.house_roll_ms = house_roll_ms  # betting time before the house rolls
         self.history = history  # rolls on the cabinet's sign
         self.recall = recall  # rolls a station can look back on, each kept in flash

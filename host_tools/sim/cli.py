@@ -1,13 +1,13 @@
 """python -m host_tools sim: build the cabinet from the command line and run the virtual cabinet.
 
-The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default) with
-the board's own storage code, so quitting mid-hand and starting again finds the same bets,
-credits and meters; --fresh starts a new cabinet."""
+The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default, in
+the user's cache for an installed copy) with the board's own storage code, so quitting mid-hand
+and starting again finds the same bets, credits and meters; --fresh starts a new cabinet."""
 import os
 import shutil
 import sys
 
-from host_tools import odds
+from host_tools import BUILD, odds
 
 DEFAULT_CREDITS = 1000
 
@@ -49,7 +49,7 @@ def build(args, now_ms=0):
     if settings.rules.side_bets:
         print("building the paytable for Help (a few seconds with side bets)...",
               file=sys.stderr)
-    folder = args.state or os.path.join("build", "sim-state", "%d-stations" % args.stations)
+    folder = args.state or os.path.join(BUILD, "sim-state", "%d-stations" % args.stations)
     if args.fresh:
         shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(os.path.dirname(os.path.abspath(folder)), exist_ok=True)

@@ -1,11 +1,11 @@
-# Odds: only behind a flat bet on its point, up to the house's odds multiple (spec/rules.md,
+# Odds: only behind a flat bet on its point, up to the house's odds multiple (docs/rules.md,
 # "Pass/Come odds", "Don't Pass/Don't Come (lay) odds", "Limits").
 from support import table, point_on, refused, ways
 from craps import errors
 
 POINTS = (4, 5, 6, 8, 9, 10)
-# The odds multiple on 4, 5, 6, 8, 9, 10 for each policy (scenario.md's `odds` values; 3-4-5x is
-# 3x on 4/10, 4x on 5/9, 5x on 6/8: rules.md, lay odds).
+# The odds multiple on 4, 5, 6, 8, 9, 10 for each policy (docs/scenario.md's `odds` values;
+# 3-4-5x is 3x on 4/10, 4x on 5/9, 5x on 6/8: docs/rules.md, lay odds).
 POLICIES = (("1x", (1, 1, 1, 1, 1, 1)), ("2x", (2, 2, 2, 2, 2, 2)), ("3x", (3, 3, 3, 3, 3, 3)),
             ("3-4-5x", (3, 4, 5, 5, 4, 3)), ("5x", (5, 5, 5, 5, 5, 5)),
             ("10x", (10, 10, 10, 10, 10, 10)), ("100x", (100, 100, 100, 100, 100, 100)))

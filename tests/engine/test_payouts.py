@@ -1,5 +1,5 @@
 # Payouts of the line bets (pass, don't pass, come, don't come, put) and of the odds behind them,
-# on every total and every point; figures from spec/rules.md, "Wagers and default payouts".
+# on every total and every point; figures from docs/rules.md, "Wagers and default payouts".
 from craps.wagers import WIN, LOSE, PUSH, RETURN
 from support import table, point_on, house_point, settle, figures, only, unsettled, ways
 

@@ -1,5 +1,5 @@
 # Payouts of the bets that stay up on a number: place, buy, lay (with their 5% commission, on a
-# win or up front), hardways and big 6/8; figures from spec/rules.md, "Wagers and default payouts".
+# win or up front), hardways and big 6/8; figures from docs/rules.md, "Wagers and default payouts".
 from craps.wagers import WIN, LOSE
 from support import table, house_point, settle, staked, figures, only, unsettled, ways
 

@@ -1,5 +1,5 @@
 # Payouts of the one-roll bets on every throw: field, the propositions ("to 1" and "for 1"), horn,
-# horn high, world, C & E and the 21 hop bets; figures from spec/rules.md and seed 004 §6.2-6.4.
+# horn high, world, C & E and the 21 hop bets; figures from docs/rules.md.
 from craps.wagers import WIN, LOSE, PUSH, hop_code
 from support import table, settle, figures, only
 
@@ -52,7 +52,7 @@ def test_propositions_every_throw():
                 assert meter == 997 + want[1] + want[4]
 
 
-# Compound bets are paid as separate one-unit wagers on their parts (004 §6.2-6.4): per unit of
+# Compound bets are paid as separate one-unit wagers on their parts (docs/rules.md): per unit of
 # stake, (win, lost, returned) on each total that wins a part; every other total loses it all.
 HORN = {2: (30, 3, 1), 3: (15, 3, 1), 11: (15, 3, 1), 12: (30, 3, 1)}
 WORLD = {2: (30, 4, 1), 3: (15, 4, 1), 7: (4, 4, 1), 11: (15, 4, 1), 12: (30, 4, 1)}
@@ -69,7 +69,8 @@ WORLD_FOR = {2: (29, 4, 1), 3: (14, 4, 1), 7: (3, 4, 1), 11: (14, 4, 1), 12: (29
 
 
 def compound(per_unit, unit, parts):
-    """The one settlement of a compound wager: its parts added, outcome by net (scenario.md)."""
+    """The one settlement of a compound wager: its parts added, outcome by net
+    (docs/scenario.md)."""
     if per_unit is None:
         return lost(unit * parts)
     win, lose, back = per_unit[0] * unit, per_unit[1] * unit, per_unit[2] * unit
@@ -144,7 +145,7 @@ def test_hop_bets_for_one():
 
 
 def test_for_table_leaves_other_wagers_to_one():
-    # "for 1" is for the one-roll propositions (scenario.md): line, hardways, place stay "to 1".
+    # "for 1" is for the one-roll propositions (docs/rules.md): line, hardways, place stay "to 1".
     t = table(pays="for")
     t.bet(0, "pass", 10)
     assert figures(only(settle(t, 5, 6), "pass")) == (WIN, 10, 0, 0, 10, 0)
@@ -156,7 +157,7 @@ def test_for_table_leaves_other_wagers_to_one():
 
 
 def test_net_of_a_compound_wager_counts_the_parts_it_lost():
-    # World on a 7: 4:1 on the Any Seven unit, the four horn units lost: a push (004 §6.3).
+    # World on a 7: 4:1 on the Any Seven unit, the four horn units lost: a push.
     t = table()
     t.bet(0, "world", 5)
     t.bet(0, "horn_high", 5, 3)

@@ -1,5 +1,5 @@
 # Payouts of the side bets decided over a shooter's hand: Fire and All / Tall / Small
-# (spec/rules.md, "Side bets a house may enable").
+# (docs/rules.md, "Side bets a house may enable").
 from craps.wagers import WIN, LOSE
 from support import table, settle, figures, only, unsettled, ways
 

@@ -1,4 +1,4 @@
-# The puck, and when each wager may be made (spec/rules.md, "Game flow" and "Life of a wager"):
+# The puck, and when each wager may be made (docs/rules.md, "Game flow" and "Life of a wager"):
 # line bets on the come-out only, come bets with the puck ON, put where enabled, side bets before
 # a hand's first roll, nothing at all between "no more bets" and the roll, and no roll with bad dice.
 from support import table, point_on, refused, ways, only

@@ -1,5 +1,5 @@
-# Adding to a wager, limits, credits and malformed steps (spec/rules.md, "Life of a wager",
-# "Limits"; scenario.md: an illegal step is refused and nothing changes).
+# Adding to a wager, limits, credits and malformed steps (docs/rules.md, "Life of a wager",
+# "Limits"; docs/scenario.md: an illegal step is refused and nothing changes).
 from support import table, point_on, refused
 from craps import errors
 

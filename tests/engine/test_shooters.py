@@ -1,6 +1,7 @@
-# Shooters and stations (spec/rules.md "Shooter"; scenario.md: the dice start with station 0, the
-# first station clockwise from the holder with a Pass or Don't Pass stake shoots, else the house
-# rolls; after a seven-out thrown by a station, or a pass_dice, the dice go one station clockwise).
+# Shooters and stations (docs/rules.md "Shooter"; docs/scenario.md: the dice start with
+# station 0, the first station clockwise from the holder with a Pass or Don't Pass stake shoots,
+# else the house rolls; after a seven-out thrown by a station, or a pass_dice, the dice go one
+# station clockwise).
 from support import table, point_on, refused, raises, settle, only
 from craps import errors
 from craps.wagers import WIN, LOSE

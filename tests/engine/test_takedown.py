@@ -1,4 +1,4 @@
-# Taking a wager down or reducing it (spec/rules.md, "Life of a wager", "Taking down"): contract
+# Taking a wager down or reducing it (docs/rules.md, "Life of a wager", "Taking down"): contract
 # bets stay; don't bets may come down with their odds; the rest come down while betting is open.
 from support import table, point_on, refused
 from craps import errors

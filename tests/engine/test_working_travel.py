@@ -1,4 +1,4 @@
-# Working on the come-out, and come bets travelling (spec/rules.md, "Off on the come-out",
+# Working on the come-out, and come bets travelling (docs/rules.md, "Off on the come-out",
 # house rules "working on the come-out unless the player says otherwise", "Two come bets that
 # travel to the same number become one").
 from support import table, point_on, refused, only, unsettled

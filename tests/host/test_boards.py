@@ -1,6 +1,9 @@
 # The board files: every button is a panel button, no pin is wired twice, every station has a
-# display, and the README's wiring tables are the ones the board files give.
+# display, and the README's wiring tables and docs/wiring's drawings are the ones the board files
+# give.
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -15,7 +18,7 @@ def load(name):
     return flash.load_board(name)[0]
 
 
-def test_the_boards_the_issue_asks_for_are_there():
+def test_the_boards_the_project_ships_are_there():
     assert {"pico-1station", "pico-shaker", "cabinet-4station", "virtual"} <= \
         set(flash.board_names())
 
@@ -72,3 +75,35 @@ def test_the_readme_shows_each_boards_wiring_table():
         text = f.read()
     for name in HARDWARE:
         assert wiring.markdown(name, load(name)) in text, "README: run python -m host_tools wiring"
+
+
+@pytest.mark.parametrize("name", HARDWARE)
+def test_docs_wiring_has_each_boards_drawing(name):
+    path = os.path.join(flash.ROOT, "docs", "wiring", name + ".svg")
+    with open(path) as f:
+        assert f.read() == wiring.svg(name, load(name)), \
+            "run: python -m host_tools wiring --svg %s > docs/wiring/%s.svg" % (name, name)
+
+
+def test_the_drawing_puts_each_part_on_its_physical_pin():
+    drawing = wiring.svg("pico-shaker", load("pico-shaker"))
+    # GP0 is pin 1 (top left), GP28 pin 34 (right), VBUS pin 40 (top right): each on its side.
+    for number, name, label in ((1, "GP0", "dice reader, UART0 9600 baud, TX"),
+                                (34, "GP28", "puck: 7 WS2812 LEDs"),
+                                (40, "VBUS", "puck LEDs, 5 V")):
+        x, y, side = wiring._pin_place(number)
+        assert '>%d %s</text>' % (number, name) in drawing
+        assert ('y="%d"' % (y + 4)) in drawing.split(label)[0].rsplit("<text", 1)[1]
+    assert wiring._pin_place(1)[2] == -1 and wiring._pin_place(40)[2] == 1
+    assert wiring._pin_place(20)[1] == wiring._pin_place(21)[1]  # the bottom row
+
+
+def test_wiring_svg_prints_the_drawing_and_a_missing_board_is_one_line():
+    run = lambda *a: subprocess.run([sys.executable, "-m", "host_tools", "wiring"] + list(a),
+                                    cwd=flash.ROOT, capture_output=True, text=True, timeout=60)
+    done = run("--svg", "pico-1station")
+    assert done.returncode == 0
+    assert done.stdout == wiring.svg("pico-1station", load("pico-1station"))
+    missing = run("--svg", "no-such-board")
+    assert missing.returncode == 2 and len(missing.stderr.splitlines()) == 1
+    assert missing.stderr.startswith("wiring: no board 'no-such-board' in boards/")

@@ -1,5 +1,5 @@
-# DESIGN.md: the engine reads no clock, pin, file or random source. Its modules may import
-# only each other and MicroPython's `micropython` (for const).
+# docs/architecture.md: the engine reads no clock, pin, file or random source. Its modules may
+# import only each other and MicroPython's `micropython` (for const).
 import ast
 import glob
 import os

