@@ -17,6 +17,7 @@ COMMANDS = {
     "recall": ("recall", "the game recall records: a table, scenario exports, each replayed and "
                "checked"),
     "audit": ("audit", "the attendant's audit log and its hash chain, and the meters"),
+    "web": ("web", "the cabinet in a browser: build build/web (and --serve it)"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }
