@@ -107,6 +107,7 @@ export class Table {
       this.boxes[id] = { x, y, w, h, g };
       g.addEventListener("click", () => onSelect(...select));
     }
+    el("text", { x: 835, y: 335, class: "caption" }, svg, "HOP BETS");
     this.chips = el("g", { class: "chips" }, svg);
     this.lamps = el("g", { class: "lamps" }, svg);
     this.drawn = "";

@@ -54,7 +54,6 @@ function rulesOf(setup) {
 }
 
 function run(call) {
-  const started = performance.now();
   let drawn;
   try {
     drawn = call();
@@ -63,7 +62,6 @@ function run(call) {
     return;
   }
   if (drawn) draw(JSON.parse(drawn));
-  return started;
 }
 
 function step(events) {
