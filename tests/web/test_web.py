@@ -11,6 +11,9 @@ import threading
 
 import pytest
 
+from craps.errors import BadHouseRule
+from drivers.entropy import StreamBits
+from drivers.rng_dice import RngDice
 from host_tools import web
 from terminal.memory import CriticalMemory
 
@@ -66,6 +69,42 @@ def test_spot_buttons_are_the_panels_own():
     assert webcabinet.spot_buttons("field", 0) == (("field",), None)
     assert webcabinet.spot_buttons("horn", 0) == ((), "prop")
     assert webcabinet.spot_buttons("hop", 23) == ((), "hop")
+
+
+def a_cabinet(store, query):
+    """The page's cabinet on CPython: a one-page paytable, the dice from os.urandom."""
+    rules = webcabinet.house_rules(query)
+    paytable = json.dumps({"pages": [["HELP"]], "sets": {webcabinet.help_key(rules): [0]}})
+    return webcabinet.WebCabinet(json.dumps(query), store, lambda n: os.urandom(n).hex(),
+                                 paytable, 0)
+
+
+def test_house_rules_come_from_the_address_with_odds_option_names():
+    rules = webcabinet.house_rules({"odds": "5x", "field-12": "3", "side-bets": "true",
+                                    "table-max": "1000", "bar": ""})
+    assert (rules.odds, rules.field_12, rules.side_bets, rules.table_max, rules.bar) == \
+        ("5x", 3, True, 1000, 12)
+    with pytest.raises(BadHouseRule):
+        webcabinet.house_rules({"odds": "7x"})
+
+
+def test_a_seed_rolls_the_same_dice_through_the_rng_path():
+    def dice(seed):
+        return RngDice(StreamBits(webcabinet.SeededBytes(seed))).dice(20)
+    assert dice(7) == dice(7) != dice(8)
+
+
+def test_a_spot_clicked_is_selected_with_the_panels_buttons():
+    cab = a_cabinet(WebStorage(), {"stations": "2"})
+    panel = cab.cabinet.panels[1]
+    for kind, number in (("horn", 0), ("hop", 23), ("place", 8), ("big8", 0), ("hard", 4),
+                         ("dont_come", 0), ("horn_high", 11), ("field", 0)):
+        cab.select(1, kind, number, None, 10)
+        assert panel.spot == (kind, number)
+    cab.step(20, json.dumps([["press", 1, "help"], ["release", 1, "help"]]))
+    cab.select(1, "place", 6, None, 30)  # from the Help view: the first press leaves it
+    assert (panel.view, panel.spot) == ("table", ("place", 6))
+    assert cab.cabinet.panels[0].spot == ("pass", 0)
 
 
 @pytest.fixture(scope="module")
