@@ -6,11 +6,12 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench rngtest simulate sim flash virtual-board package-json clean
+.PHONY: test test-cpython test-micropython mpy odds bench rngtest simulate sim web flash virtual-board package-json clean
 
 test: test-cpython test-micropython mpy
 
-# (The flash tool's tests run real MicroPython under Node as a virtual board: they need NODE_OK.)
+# (The flash tool's tests run real MicroPython under Node as a virtual board, and tests/web builds
+# the page from the same port and plays it in Chromium: they need NODE_OK.)
 test-cpython: $(VENV_OK) $(NODE_OK)
 	$(PY) -m pytest
 
@@ -44,6 +45,12 @@ $(VENV)/.bench-installed: requirements-bench.txt $(VENV_OK)
 # The virtual cabinet in this terminal: `make sim STATIONS=4 SIM="--seed 7 --odds 5x"`.
 sim: $(VENV_OK)
 	$(PY) -m host_tools sim --stations $(STATIONS) $(SIM)
+
+# The cabinet in a browser: builds build/web and serves it on http://localhost:$(WEB_PORT)/
+# (the firmware on the pinned MicroPython WebAssembly port; Ctrl-C stops the server).
+WEB_PORT ?= 8000
+web: $(VENV_OK) $(NODE_OK)
+	$(PY) -m host_tools web --out build/web --serve $(WEB_PORT)
 
 # Put the firmware on a board with mpremote, sign it, reset it and verify it:
 # `make flash BOARD=pico-1station [PORT=/dev/ttyACM0] [FLASH="--dry-run" | FLASH="--verify"]`.

@@ -27,6 +27,7 @@ COMMANDS = {
                "over its read-only console"),
     "entropy": ("entropy", "SP 800-90B min-entropy estimates of the RNG's raw bits (a board's or a "
                 "file's), and whether the health tests' cutoffs hold"),
+    "web": ("web", "the cabinet in a browser: build build/web (and --serve it)"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }
