@@ -7,8 +7,8 @@ from craps.errors import Refusal
 from craps.table import Table, seven_out
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
-from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
-                             PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
+                             DOOR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters
 from terminal.panel import Panel, TABLE
 from terminal.persistence import Persistence
@@ -102,6 +102,7 @@ class Cabinet(Persistence):
     def _press(self, event, now_ms, out):
         s, button = self._button_event(event)
         panel = self.panels[s]
+        panel.hold = None  # the key held is let go or long enough: it acts now
         if button in panel.held:
             return  # a bounce: pressed again without a release
         panel.held.append(button)
@@ -134,6 +135,12 @@ class Cabinet(Persistence):
             return
         if button != buttons.ROLL:  # closing the bets is saved as the roll record (_save)
             self._dirty = True
+
+    def _hold(self, event, now_ms, out):
+        if len(event) != 4 or event[3] not in buttons.ALL:
+            raise BadEvent("a hold is (HOLD, station, button, long_button), not %s" % (event,))
+        s, button = self._button_event(event[:3])
+        self.panels[s].hold = (button, event[3])  # the display says what it will do
 
     def _release(self, event, now_ms, out):
         s, button = self._button_event(event)
@@ -455,6 +462,7 @@ def _call(point, total):
     return " POINT IS %d" % total
 
 
-_HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
+_HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, HOLD: Cabinet._hold,
+             TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door}

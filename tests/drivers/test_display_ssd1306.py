@@ -4,7 +4,7 @@
 from panel_fakes import Oled
 from drivers.display import Ssd1306Display, layout, wrap
 from terminal.cabinet import Cabinet
-from terminal.events import PRESS, RELEASE, TICK, DICE, DISPLAY, STATUS
+from terminal.events import PRESS, RELEASE, HOLD, TICK, DICE, DISPLAY, STATUS
 from terminal.settings import Settings
 
 
@@ -152,3 +152,14 @@ def test_the_cabinets_own_screens_and_sign_fit_the_screen():
     for oled in oleds:  # the fake refuses text off the screen
         assert oled.i2c.sent and len(oled.i2c.screen()) <= 8
     assert oleds[2].i2c.screen()[0]  # the sign says something
+
+
+def test_a_key_held_on_a_128x32_screen_shows_what_holding_does():
+    cab = Cabinet(Settings(stations=1, credits=1000))
+    oled = Oled(128, 32)
+    display = Ssd1306Display(oled, rows=4)
+    for event in ((TICK,), (HOLD, 0, "chip", "help")):
+        for effect in cab.handle(event, 0):
+            if effect[0] == DISPLAY:
+                display.show(effect[2])
+    assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 0", "CHIP 1  PLACE", "HOLD: HELP")

@@ -4,7 +4,7 @@ from cabinet_support import Driver, Dice, money, snapshot
 from support import raises
 from terminal import buttons
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import PRESS, RELEASE, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
+from terminal.events import PRESS, RELEASE, HOLD, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
 
 HELP = (("HOW TO BET", "SELECT A SPOT"), ("PASS LINE", "PAYS 1:1"), ("FIELD", "PAYS 1:1"))
 
@@ -186,6 +186,19 @@ def test_views_work_while_locked_and_change_nothing():
     assert snapshot(d.cab)[0] == before and d.cab.panels[0].handpay == 999
 
 
+def test_a_key_that_acts_when_let_go_says_so_while_it_is_down():
+    d = Driver()
+    d.bet(0, "pass", "chip")
+    d.event((HOLD, 0, "bet", "take_down"))
+    assert d.display[0][4:] == ("LET GO: BET", "HOLD: TAKE DOWN")
+    assert d.table.find(0, "pass").amount == 5  # nothing is done yet
+    d.press(0, "bet")  # let go: the bet
+    assert d.table.find(0, "pass").amount == 10 and d.display[0][4:] == ("PASS +5",)
+    d.event((HOLD, 0, "bet", "take_down"))
+    d.press(0, "take_down")  # held: the long button
+    assert d.table.find(0, "pass") is None and d.display[0][4:] == ("PASS DOWN +10",)
+
+
 def test_bad_events_raise_and_change_nothing():
     d = Driver(stations=2)
     d.bet(0, "pass", "chip")
@@ -200,6 +213,8 @@ def test_bad_events_raise_and_change_nothing():
         (CREDITS_IN, 0, -5), (CREDITS_IN, 2, 5), (CREDITS_IN, 0), (CREDITS_IN, 0, 5, 5),
         (KEY, 1), (KEY, 0), (KEY, None), (KEY, "on"), (KEY,), (KEY, True, True),
         (DICE, 3), (DICE, 3, 4, 5), (NO_ROLL,), (NO_ROLL, "a", "b"),
+        (HOLD, 0, "bet"), (HOLD, 0, "bet", "nope"), (HOLD, 0, "nope", "take_down"),
+        (HOLD, 2, "bet", "take_down"), (HOLD, 0, "bet", "take_down", 1),
     ]
     for event in bad:
         before = snapshot(d.cab)
