@@ -141,7 +141,6 @@ async def presses(loop, cab, key, bus, s, figures):
         await asyncio.sleep_ms(40 + i)  # the edge at a different moment of the scan each time
         bus.done_us = None
         bus_before, bytes_before = bus.bus_us, bus.bytes
-        credits = cab.table.credits[s]
         key.set(True)
         while bus.done_us is None:
             await asyncio.sleep_ms(1)
@@ -150,7 +149,6 @@ async def presses(loop, cab, key, bus, s, figures):
                         time.ticks_diff(bus.done_us, loop.step_us) + bus_us, bus_us))
         last_bytes = bus.bytes - bytes_before
         key.set(False)
-        assert cab.panels[s].message != "" or cab.table.credits[s] == credits
     await asyncio.sleep_ms(40)
     return last_bytes
 
