@@ -18,7 +18,7 @@ import time
 
 from drivers.buttons import GpioButtons
 from drivers.clock import Clock
-from drivers.display import ConsoleDisplay, Ssd1306Display, layout
+from drivers.display import ConsoleDisplay, Ssd1306Display
 from loop_rig import rig
 
 PRESSES = 9  # a figure is the median of this many
@@ -93,22 +93,17 @@ class Oled(framebuf.FrameBuffer):
 
 
 class FullRedraw(Ssd1306Display):
-    """The redraw before: on a change the whole screen is drawn and sent."""
+    """The redraw before, on the bus: a change sends the whole buffer (SSD1306_I2C.show()).
+    (It drew every row too: a few framebuf calls more, not counted.)"""
 
     def show(self, lines):
-        lines = tuple(lines)
-        if lines == self._lines:
-            return
-        self._lines = lines
-        screen = layout(lines, self._width, self._rows)
-        if screen == self._shown:
-            return
-        self._shown = screen
-        oled = self._oled
-        oled.fill(0)
-        for row in range(len(screen)):
-            oled.text(screen[row], 0, row * 8, 1)
-        oled.show()
+        self._changed = False
+        Ssd1306Display.show(self, lines)
+        if self._changed:
+            self._oled.show()
+
+    def _send(self, first, last):
+        self._changed = True
 
 
 def cabinet(stations, display):
