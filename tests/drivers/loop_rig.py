@@ -15,9 +15,9 @@ from terminal.settings import Settings
 from terminal.startup import start
 
 
-def rig(stations=2, inputs=None, displays=None, sign=None, credits=100):
+def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, **settings):
     """(loop, parts, cabinet) at time 0, its start-up drawn. inputs, displays (one a station)
-    and sign default to twins."""
+    and sign default to twins; settings' keywords pass through."""
     parts = Parts()
     parts.inputs = inputs or [ButtonsTwin()]
     parts.puck = PuckTwin()
@@ -27,7 +27,8 @@ def rig(stations=2, inputs=None, displays=None, sign=None, credits=100):
     parts.watchdog = WatchdogTwin()
     parts.storage = MemoryStorage()
     parts.memory = CriticalMemory(parts.storage)
-    cabinet, effects = start(Settings(stations=stations, credits=credits), parts.memory, (), 0)
+    cabinet, effects = start(Settings(stations=stations, credits=credits, **settings),
+                             parts.memory, (), 0)
     loop = Loop(cabinet, parts)
     for effect in effects:
         loop.apply(effect, 0)

@@ -21,7 +21,7 @@ from drivers.clock import Clock
 from drivers.display import ConsoleDisplay, Ssd1306Display
 from loop_rig import rig
 
-PRESSES = 9  # a figure is the median of this many
+PRESSES = 15  # a time is the median of this many; the processor's part, the fastest
 
 
 class Key:
@@ -112,7 +112,8 @@ def cabinet(stations, display):
     buttons = GpioButtons([(pin, s, name, None) for s in range(stations)
                            for pin, name in zip(keys[s], ("prop", "bet"))])
     buses = [Bus() for _ in range(stations)]
-    loop, parts, cab = rig(stations, inputs=[buttons], credits=1000,
+    # Betting stays open: the house does not roll the proposition bets away meanwhile.
+    loop, parts, cab = rig(stations, inputs=[buttons], credits=1000, house_roll_ms=3600000,
                            displays=[display(Oled(bus)) for bus in buses],
                            sign=ConsoleDisplay("SIGN", write=lambda line: None))
     parts.signal = lambda station, name: None
@@ -137,8 +138,11 @@ async def presses(loop, cab, key, bus, s, figures):
         bus.done_us = None
         bus_before, bytes_before = bus.bus_us, bus.bytes
         key.set(True)
+        waited = 0
         while bus.done_us is None:
             await asyncio.sleep_ms(1)
+            waited += 1
+            assert waited < 1000, "the display did not change: %s" % (cab.panels[s].message,)
         bus_us = bus.bus_us - bus_before
         figures.append((time.ticks_diff(bus.done_us, key.edge_us) + bus_us,
                         time.ticks_diff(bus.done_us, loop.step_us) + bus_us, bus_us))
@@ -167,13 +171,14 @@ async def run(stations, display, out, name):
         prefix = "feel_%dst_%s_%s_" % (stations, action, name)
         out[prefix + "ms"] = median([f[0] for f in figures]) / 1000
         out[prefix + "wait_us"] = median([f[0] - f[1] for f in figures])  # mostly the debounce
-        out[prefix + "cpu_us"] = median([f[1] - f[2] for f in figures])
+        # The same work each press; a busy machine only adds to it.
+        out[prefix + "cpu_us"] = min([f[1] - f[2] for f in figures])
         out[prefix + "bus_us"] = median([f[2] for f in figures])
         out[prefix + "bytes"] = sent
     loop.steps_us = []
     await asyncio.sleep_ms(200)  # nothing pressed
     task.cancel()
-    out["feel_%dst_idle_step_us" % stations] = median(loop.steps_us)
+    out["feel_%dst_idle_step_us" % stations] = min(loop.steps_us)
 
 
 def main():

@@ -1,7 +1,7 @@
 # The busy table's roll (tests/engine/busy.py) on this MicroPython, for host_tools/bench.py: the
 # same work was timed on the emulated RP2040, so the two give the ratio that scales the unix
-# port's figures (bench_feel.py) to the chip. The median of ROLLS rolls, each from topped-up
-# bets, Table.roll alone.
+# port's figures (bench_feel.py) to the chip. Table.roll alone, ROLLS rolls from topped-up bets:
+# the median roll, which a garbage collection or a busy machine does not move.
 import json
 import time
 

@@ -2,7 +2,7 @@
 # should send (they raise BadEvent and change nothing).
 from cabinet_support import Driver, Dice, money, snapshot
 from support import raises
-from terminal import buttons
+from terminal import buttons, screens
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
 from terminal.events import PRESS, RELEASE, HOLD, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
 
@@ -197,6 +197,39 @@ def test_a_key_that_acts_when_let_go_says_so_while_it_is_down():
     d.event((HOLD, 0, "bet", "take_down"))
     d.press(0, "take_down")  # held: the long button
     assert d.table.find(0, "pass") is None and d.display[0][4:] == ("PASS DOWN +10",)
+
+
+def test_a_selection_makes_only_its_own_stations_display_again():
+    d = Driver(stations=4)
+    made = []
+    station = screens.station
+
+    def counted(cab, s):
+        made.append(s)
+        return station(cab, s)
+    screens.station = counted
+    try:  # (not checked after each event: the check makes every display itself)
+        for event in ((PRESS, 2, "field"), (RELEASE, 2, "field"), (HOLD, 2, "bet", "take_down"),
+                      (PRESS, 2, "help"), (RELEASE, 2, "help")):
+            d.event(event, False)
+        assert made == [2] * 5
+        del made[:]
+        d.event((PRESS, 2, "bet"), False)  # leaves help: still one station
+        d.event((RELEASE, 2, "bet"), False)
+        d.event((PRESS, 2, "bet"), False)  # money moves: every display is made again
+        assert made == [2, 2, 0, 1, 2, 3]
+    finally:
+        screens.station = station
+    d.check()
+    assert d.display[2][1] == "FIELD: 1" and d.message(2) == "FIELD +1"
+
+
+def test_a_bet_at_one_station_changes_the_shooter_shown_at_another():
+    d = Driver(stations=3)
+    d.bet(1, "pass")
+    assert d.display[1][0].endswith("SHOOTER")
+    d.bet(0, "pass")  # the first clockwise from the holder, station 0, with a line bet
+    assert d.display[0][0].endswith("SHOOTER") and not d.display[1][0].endswith("SHOOTER")
 
 
 def test_bad_events_raise_and_change_nothing():
