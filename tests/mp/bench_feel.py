@@ -2,10 +2,10 @@
 # heap (micropython -X heapsize=240000): the time from a button's edge to the end of its
 # station's display write, through the real main loop (terminal/loop.py's run under asyncio,
 # on the board's clock), the GPIO button driver and Ssd1306Display on a framebuf SSD1306 whose
-# fake I2C takes the real bytes and charges their time on a 400 kHz bus (9 bits a byte, one
-# address byte a transfer). A select (PROP: the next proposition) and an accepted BET, keys with
-# no long press, on a 1-station and an 8-station cabinet; with the rows-only redraw and with
-# the full-buffer redraw it replaced (SSD1306_I2C.show(): 1 KB a change).
+# fake I2C takes the real bytes and adds their time on a 400 kHz bus (9 bits a byte, one
+# address byte a transfer) to the times measured. A select (PROP: the next proposition) and an
+# accepted BET, keys with no long press, on a 1-station or an 8-station cabinet (argv); with the
+# rows-only redraw or the full-buffer redraw it replaced (SSD1306_I2C.show(): 1 KB a change).
 #
 # Unix-port time is not chip time: host_tools/bench.py scales the CPU part of a press (the
 # scan to the write, less the bus time) to an RP2040 estimate by the busy table's roll, timed
@@ -159,7 +159,7 @@ def median(values):
 
 async def run(stations, display, out, name):
     loop, cab, keys, buses = cabinet(stations, display)
-    s = stations - 1  # the last station: every other display is scanned and drawn before it
+    s = stations - 1  # the last station: its keys are scanned after every other's
     task = asyncio.create_task(loop.run(Clock(time.ticks_ms, time.ticks_diff)))
     for action, key in (("select", keys[s][0]), ("bet", keys[s][1])):
         credits = cab.table.credits[s]
@@ -178,7 +178,7 @@ async def run(stations, display, out, name):
     loop.steps_us = []
     await asyncio.sleep_ms(200)  # nothing pressed
     task.cancel()
-    out["feel_%dst_idle_step_us" % stations] = min(loop.steps_us)
+    out["feel_%dst_idle_step_us" % stations] = min(loop.steps_us)  # the fastest, as cpu_us
 
 
 def main():
