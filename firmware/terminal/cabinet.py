@@ -7,8 +7,8 @@ from craps.errors import Refusal
 from craps.table import Table, seven_out
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
-from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
-                             SERVICE, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
+                             DOOR, SERVICE, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, TABLE
 from terminal.persistence import Persistence
@@ -51,6 +51,7 @@ class Cabinet(Persistence):
         self._logged = False  # the audit log has a new entry to save
         self._shown = []  # what a roll signals, held back until it is saved
         self._drawn = {}  # what each output shows: only changes become effects
+        self._only = None  # the station whose display alone an event can have changed
         if settings.credits:
             self.meters.add("credits_in", settings.credits * settings.stations)
         self.meters.mark(self.table)
@@ -61,6 +62,7 @@ class Cabinet(Persistence):
                 event[0] not in _HANDLERS:
             raise BadEvent("not an event: %s" % (event,))
         out = []
+        self._only = None
         _HANDLERS[event[0]](self, event, now_ms, out)
         timers = (self.phase, self.offer)
         if not self.attendant and self.phase != TILT:
@@ -69,9 +71,16 @@ class Cabinet(Persistence):
         out.extend(self._shown)
         del self._shown[:]
         # A tick (every loop step) that moved no timer changes only what time shows, the puck
-        # and the sign: the stations' displays are not made again, nor their garbage.
-        self._draw(now_ms, out, event[0] != TICK or out or timers != (self.phase, self.offer)
-                   or not self._drawn)
+        # and the sign: the stations' displays are not made again, nor their garbage. A
+        # selection changes one station's panel: only its display is made again, so that a
+        # press on a busy cabinet shows sooner.
+        stations = None  # all of them
+        if self._drawn and timers == (self.phase, self.offer):
+            if self._only is not None:
+                stations = (self._only,)
+            elif event[0] == TICK and not out:
+                stations = ()
+        self._draw(now_ms, out, stations)
         return out
 
     # -- what the screens ask
@@ -103,10 +112,13 @@ class Cabinet(Persistence):
     def _press(self, event, now_ms, out):
         s, button = self._button_event(event)
         panel = self.panels[s]
+        panel.hold = None  # the key held is let go or long enough: it acts now
+        self._only = s  # until it is more than a selection, a view or a refusal
         if button in panel.held:
             return  # a bounce: pressed again without a release
         panel.held.append(button)
         if self.attendant:
+            self._only = None
             why = attendant.press(self, s, button, now_ms, out)
             if why:  # else the attendant's function says what it did on the display
                 self._say(s, why, out)
@@ -128,6 +140,7 @@ class Cabinet(Persistence):
         if why:
             self._say(s, why, out)
             return
+        self._only = None
         try:
             actions.ACTIONS[button](self, s, now_ms, out)
         except Refusal as e:
@@ -136,8 +149,16 @@ class Cabinet(Persistence):
         if button != buttons.ROLL:  # closing the bets is saved as the roll record (_save)
             self._dirty = True
 
+    def _hold(self, event, now_ms, out):
+        if len(event) != 4 or event[3] not in buttons.ALL:
+            raise BadEvent("a hold is (HOLD, station, button, long_button), not %s" % (event,))
+        s, button = self._button_event(event[:3])
+        self.panels[s].hold = (button, event[3])  # the display says what it will do
+        self._only = s
+
     def _release(self, event, now_ms, out):
         s, button = self._button_event(event)
+        self._only = s
         if button in self.panels[s].held:
             self.panels[s].held.remove(button)
 
@@ -452,7 +473,9 @@ class Cabinet(Persistence):
         else:
             self.panels[s].message = ""
 
-    def _draw(self, now_ms, out, stations=True):
+    def _draw(self, now_ms, out, stations=None):
+        """The puck, the sign and the displays of stations (None: all) as effects, where they
+        changed."""
         pattern, number, since = self.pattern
         if self.phase == TILT:
             pattern, number = puck.TILT, 0
@@ -460,9 +483,8 @@ class Cabinet(Persistence):
             number = self.table.point
         self._show("puck", (PUCK, puck.frame(pattern, number, now_ms - since)), out)
         self._show("status", (STATUS, screens.status(self, now_ms)), out)
-        if stations:
-            for s in range(len(self.panels)):
-                self._show(s, (DISPLAY, s, screens.station(self, s)), out)
+        for s in range(len(self.panels)) if stations is None else stations:
+            self._show(s, (DISPLAY, s, screens.station(self, s)), out)
 
     def _show(self, key, effect, out):
         if self._drawn.get(key) != effect:
@@ -483,7 +505,8 @@ def _call(point, total):
     return " POINT IS %d" % total
 
 
-_HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, TICK: Cabinet._tick,
+_HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, HOLD: Cabinet._hold,
+             TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door,
              SERVICE: Cabinet._service}

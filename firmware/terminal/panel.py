@@ -18,6 +18,7 @@ class Panel:
         self.view = TABLE
         self.page = 0
         self.held = []  # buttons down now: a second press without a release is a bounce
+        self.hold = None  # (button, long_button) of a key down that acts when let go or held
         self.handpay = 0  # credits waiting for the attendant; the station is locked meanwhile
         self.message = ""
         self.round = []  # (kind, number, on, amount) bet since the last roll was called

@@ -48,11 +48,21 @@ def station(cab, s):
     last = "LAST " + dice_text(cab.history[0]) if cab.history else "NO ROLL YET"
     if panel.handpay:
         last = "HANDPAY %d" % panel.handpay
-    return ("S%d CR %d%s" % (s + 1, cab.table.credits[s], shooter),
-            "%s: %d%s" % (spot, w.amount if w else 0, working),
-            "CHIP %d  %s" % (chip, panel.mode.upper()),
-            last,
-            panel.message)
+    lines = ("S%d CR %d%s" % (s + 1, cab.table.credits[s], shooter),
+             "%s: %d%s" % (spot, w.amount if w else 0, working),
+             "CHIP %d  %s" % (chip, panel.mode.upper()),
+             last)
+    if panel.hold:
+        # A key that acts when let go: what letting go does, then (the message, which a small
+        # screen keeps when it drops a line) what holding it on does.
+        button, long_button = panel.hold
+        return lines + ("LET GO: " + button_name(button), "HOLD: " + button_name(long_button))
+    return lines + (panel.message,)
+
+
+def button_name(button):
+    """A panel button's name as its key is marked: 'DONT PASS', 'TAKE DOWN'."""
+    return button.replace("_", " ").upper()
 
 
 def recall_page(cab, s, page):

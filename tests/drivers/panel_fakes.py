@@ -1,6 +1,7 @@
 # Small fakes of the panel's hardware for the driver tests, on CPython and MicroPython: a pin
 # with a level the test sets, a key matrix without diodes (ghosts and all), a NeoPixel strip
-# and an SSD1306 that record what they were told. Only the methods the real parts have.
+# and an SSD1306 on its I2C bus that record what they were told. Only the methods the real
+# parts have.
 
 
 class Pin:
@@ -155,26 +156,104 @@ class NeoPixel:
 
 
 class Oled:
-    """An SSD1306_I2C of width x height pixels with the 8x8 font: fill, text, show. shows keeps
-    each show()'s text as a tuple of rows (the text at x=0 of each 8-pixel row, in row order)."""
+    """An SSD1306_I2C of width x height pixels: what Ssd1306Display uses of it (buffer, width,
+    fill_rect, text, write_cmd, write_data), with a stand-in font, the same on CPython and
+    MicroPython: a character is 8 columns of its code and 7 zeros. i2c is the bus, with the
+    controller on it."""
 
     def __init__(self, width=128, height=64):
         self.width = width
         self.height = height
-        self.texts = {}  # y -> text, since the last fill
-        self.calls = []  # ("fill", c) / ("text", s, x, y) / ("show",)
-        self.shows = []
+        self.buffer = bytearray(width * height // 8)  # page by page, as MONO_VLSB lays it out
+        self.i2c = I2C(width, height)
 
-    def fill(self, c):
-        self.calls.append(("fill", c))
-        self.texts = {}
+    def fill_rect(self, x, y, w, h, c):
+        assert y % 8 == 0 and h % 8 == 0, "the display fills whole pages"
+        for page in range(y // 8, (y + h) // 8):
+            for col in range(x, x + w):
+                self.buffer[page * self.width + col] = 0xFF if c else 0
 
     def text(self, s, x, y, c=1):
-        self.calls.append(("text", s, x, y))
         assert x == 0 and y % 8 == 0, "text off the character grid"
         assert y + 8 <= self.height and len(s) * 8 <= self.width, "text off the screen: %s" % s
-        self.texts[y] = s
+        for i in range(len(s)):
+            self.buffer[y // 8 * self.width + x + 8 * i] = ord(s[i])
 
-    def show(self):
-        self.calls.append(("show",))
-        self.shows.append(tuple(self.texts[y] for y in sorted(self.texts)))
+    def write_cmd(self, cmd):
+        self.i2c.writeto(0x3C, bytes((0x80, cmd)))  # Co=1, D/C#=0: one command byte
+
+    def write_data(self, buf):
+        self.i2c.writevto(0x3C, (b"\x40", buf))  # D/C#=1: the rest is data
+
+
+class I2C:
+    """An I2C bus with an SSD1306 at 0x3C that takes the bytes as the controller does: sent
+    keeps every transfer; a command (0x80, cmd) 0x21 or 0x22 and its two arguments set the
+    column or page window, and data (0x40, ...) fills the window in order (horizontal
+    addressing: across a page, then the next page). The controller's RAM is 128 columns by 8
+    pages; a panel narrower than 128 shows the middle columns. screen() reads the panel back."""
+
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.pages = height // 8
+        self.ram = bytearray(128 * 8)
+        self.sent = []
+        self._cmd = []
+        self._cols = (0, 127)
+        self._window = (0, 7)
+        self._col = 0
+        self._page = 0
+
+    def writeto(self, addr, buf):
+        self._take(addr, bytes(buf))
+
+    def writevto(self, addr, bufs):
+        data = b""
+        for buf in bufs:
+            data += bytes(buf)
+        self._take(addr, data)
+
+    def _take(self, addr, data):
+        assert addr == 0x3C, "nothing at address %d" % addr
+        self.sent.append(data)
+        if data[0] == 0x80:
+            assert len(data) == 2, "one command byte a transfer after 0x80"
+            self._command(data[1])
+            return
+        assert data[0] == 0x40, "a transfer is a command or data"
+        for byte in data[1:]:
+            self.ram[self._page * 128 + self._col] = byte
+            if self._col < self._cols[1]:
+                self._col += 1
+            else:
+                self._col = self._cols[0]
+                self._page = self._page + 1 if self._page < self._window[1] else self._window[0]
+
+    def _command(self, byte):
+        self._cmd.append(byte)
+        if self._cmd[0] not in (0x21, 0x22):
+            self._cmd = []  # the other commands change nothing the fake models
+        elif len(self._cmd) == 3:
+            if self._cmd[0] == 0x21:
+                self._cols = (self._cmd[1], self._cmd[2])
+                self._col = self._cmd[1]
+            else:
+                self._window = (self._cmd[1], self._cmd[2])
+                self._page = self._cmd[1]
+            self._cmd = []
+
+    def screen(self):
+        """The text each row of the panel shows, in the stand-in font, without the empty
+        rows at the bottom."""
+        x0 = (128 - self.width) // 2
+        rows = []
+        for page in range(self.pages):
+            at = page * 128 + x0
+            row = ""
+            for cell in range(self.width // 8):
+                if self.ram[at + 8 * cell]:
+                    row += chr(self.ram[at + 8 * cell])
+            rows.append(row)
+        while rows and not rows[-1]:
+            rows.pop()
+        return tuple(rows)

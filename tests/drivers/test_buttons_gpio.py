@@ -2,7 +2,7 @@
 # at once. The panel is scanned every 5 ms, as the firmware's loop does.
 from panel_fakes import Contact, run, presses, events
 from drivers.buttons import GpioButtons
-from terminal.events import PRESS, RELEASE
+from terminal.events import PRESS, RELEASE, HOLD
 
 
 def one_key(long_button=None, active=0, **timing):
@@ -57,32 +57,37 @@ def test_a_button_held_at_power_up_is_a_press_once_debounced():
     assert run(panel, [], 100) == [(20, (PRESS, 0, "bet"))]
 
 
+HELD = (HOLD, 0, "bet", "take_down")  # a key with a long button is down: it acts later
+
+
 def test_a_short_press_of_a_key_with_a_long_button_is_press_and_release_at_the_release():
     contact, panel = one_key("take_down")
     seen = run(panel, presses(contact, [(100, True), (400, False)]), 2000)
-    assert seen == [(420, (PRESS, 0, "bet")), (420, (RELEASE, 0, "bet"))]
+    assert seen == [(120, HELD), (420, (PRESS, 0, "bet")), (420, (RELEASE, 0, "bet"))]
 
 
 def test_a_key_held_to_long_ms_is_its_long_button_from_that_moment_to_the_release():
     contact, panel = one_key("take_down")
     seen = run(panel, presses(contact, [(100, True), (2000, False)]), 2500)
     # The hold counts from when the contact settled (100), not from the debounced press (120).
-    assert seen == [(900, (PRESS, 0, "take_down")), (2020, (RELEASE, 0, "take_down"))]
+    assert seen == [(120, HELD), (900, (PRESS, 0, "take_down")),
+                    (2020, (RELEASE, 0, "take_down"))]
 
 
 def test_long_ms_is_the_drivers_to_choose():
     contact, panel = one_key("take_down", long_ms=500)
     seen = run(panel, presses(contact, [(0, True), (450, False), (1000, True), (1600, False)]),
                2000)
-    assert seen == [(470, (PRESS, 0, "bet")), (470, (RELEASE, 0, "bet")),
-                    (1500, (PRESS, 0, "take_down")), (1620, (RELEASE, 0, "take_down"))]
+    assert seen == [(20, HELD), (470, (PRESS, 0, "bet")), (470, (RELEASE, 0, "bet")),
+                    (1020, HELD), (1500, (PRESS, 0, "take_down")),
+                    (1620, (RELEASE, 0, "take_down"))]
 
 
 def test_a_release_still_being_debounced_at_long_ms_is_a_short_press():
     contact, panel = one_key("take_down")
     # Let go at 790, 10 ms before the long press; the release only counts at 810.
     seen = run(panel, presses(contact, [(0, True), (790, False)]), 1500)
-    assert seen == [(810, (PRESS, 0, "bet")), (810, (RELEASE, 0, "bet"))]
+    assert seen == [(20, HELD), (810, (PRESS, 0, "bet")), (810, (RELEASE, 0, "bet"))]
 
 
 def test_chatter_during_a_hold_neither_ends_it_nor_starts_the_long_press_again():
@@ -90,14 +95,16 @@ def test_chatter_during_a_hold_neither_ends_it_nor_starts_the_long_press_again()
     script = [(0, True), (400, False), (405, True), (795, False), (800, True), (1200, False)]
     seen = run(panel, presses(contact, script), 1500)
     # At 800 the contact reads pressed again, so the long press comes at that scan.
-    assert seen == [(800, (PRESS, 0, "take_down")), (1220, (RELEASE, 0, "take_down"))]
+    assert seen == [(20, HELD), (800, (PRESS, 0, "take_down")),
+                    (1220, (RELEASE, 0, "take_down"))]
 
 
 def test_chatter_at_the_release_of_a_long_press_is_one_release():
     contact, panel = one_key("take_down")
     script = [(0, True), (1000, False), (1005, True), (1010, False), (1015, True), (1020, False)]
     seen = run(panel, presses(contact, script), 1500)
-    assert seen == [(800, (PRESS, 0, "take_down")), (1040, (RELEASE, 0, "take_down"))]
+    assert seen == [(20, HELD), (800, (PRESS, 0, "take_down")),
+                    (1040, (RELEASE, 0, "take_down"))]
 
 
 def test_several_keys_at_once_each_give_their_own_events_in_key_order():
@@ -108,6 +115,7 @@ def test_several_keys_at_once_each_give_their_own_events_in_key_order():
               + presses(c, [(100, True), (105, False), (110, True), (300, False)]))
     seen = run(panel, script, 2000)
     assert seen == [(120, (PRESS, 0, "pass")),
+                    (120, (HOLD, 0, "bet", "take_down")),
                     (130, (PRESS, 1, "roll")),
                     (320, (RELEASE, 1, "roll")),
                     (900, (PRESS, 0, "take_down")),

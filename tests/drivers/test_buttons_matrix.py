@@ -2,7 +2,7 @@
 # its own pin, several keys at once, and no ghost presses when three keys make a rectangle.
 from panel_fakes import Matrix, run, presses, events
 from drivers.buttons import MatrixButtons
-from terminal.events import PRESS, RELEASE
+from terminal.events import PRESS, RELEASE, HOLD
 
 KEYS = {(0, 0): (0, "pass", None), (0, 1): (0, "come", None), (0, 2): (0, "bet", "take_down"),
         (1, 0): (1, "pass", None), (1, 1): (1, "come", None), (1, 2): (1, "bet", "take_down"),
@@ -44,9 +44,10 @@ def test_a_matrix_key_with_a_long_button_is_short_or_long_by_how_long_it_is_held
     m, buttons = panel()
     key = m.key(1, 2)
     script = [(0, True), (300, False), (1000, True), (2500, False)]
+    held = (HOLD, 1, "bet", "take_down")
     assert run(buttons, presses(key, script), 3000) == [
-        (320, (PRESS, 1, "bet")), (320, (RELEASE, 1, "bet")),
-        (1800, (PRESS, 1, "take_down")), (2520, (RELEASE, 1, "take_down"))]
+        (20, held), (320, (PRESS, 1, "bet")), (320, (RELEASE, 1, "bet")),
+        (1020, held), (1800, (PRESS, 1, "take_down")), (2520, (RELEASE, 1, "take_down"))]
 
 
 def test_a_position_with_no_key_gives_nothing():
@@ -63,7 +64,7 @@ def test_two_keys_in_a_row_and_two_in_a_column_are_all_seen():
               + presses(m.key(2, 2), [(200, True), (700, False)]))
     assert events(run(buttons, script, 1200)) == [
         (PRESS, 0, "pass"), (PRESS, 0, "come"),
-        (PRESS, 1, "bet"), (RELEASE, 1, "bet"),  # short: let go at 400
+        (HOLD, 1, "bet", "take_down"), (PRESS, 1, "bet"), (RELEASE, 1, "bet"),  # let go at 400
         (RELEASE, 0, "come"), (RELEASE, 0, "pass")]
 
 
@@ -117,8 +118,9 @@ def test_a_rectangle_through_a_position_with_no_key_holds_its_keys_too():
               (400, lambda: [m.release(r, c) for r, c in ((1, 1), (1, 2), (2, 1))])]
     seen = run(buttons, script, 1500)
     # (2, 1) is never seen; (1, 2), a key with a long button, is a short press: let go at 400.
-    assert seen == [(20, (PRESS, 1, "come")), (420, (RELEASE, 1, "come")),
-                    (420, (PRESS, 1, "bet")), (420, (RELEASE, 1, "bet"))]
+    assert seen == [(20, (PRESS, 1, "come")), (20, (HOLD, 1, "bet", "take_down")),
+                    (420, (RELEASE, 1, "come")), (420, (PRESS, 1, "bet")),
+                    (420, (RELEASE, 1, "bet"))]
 
 
 def test_four_real_keys_in_a_rectangle_let_go_one_by_one_never_release_early_or_ghost():

@@ -2,7 +2,7 @@
 # same player's actions: one script, played on the pins, on a matrix and on the twin.
 from panel_fakes import Contact, Matrix, run, presses, events
 from drivers.buttons import ButtonsTwin, GpioButtons, MatrixButtons, AttendantKey
-from terminal.events import PRESS, RELEASE, KEY
+from terminal.events import PRESS, RELEASE, HOLD, KEY
 
 # What a player does: (time_ms, station, button, held_ms). BET on station 0 has a long press.
 SCRIPT = [(100, 0, "pass", 300), (600, 0, "bet", 200), (1000, 1, "roll", 100),
@@ -11,13 +11,15 @@ LONG = {(0, "bet"): "take_down"}
 
 
 def twin_events(script):
-    """The twin is told what the player means: the long button when a key is held long."""
+    """The twin is told what the player means: the long button when a key is held long, and
+    first that a key with a long button is down."""
     twin = ButtonsTwin()
     out = []
     for _, station, button, held in script:
-        meant = LONG.get((station, button)) if held >= 800 else None
-        if meant is None:
-            meant = button
+        long_button = LONG.get((station, button))
+        if long_button:
+            twin.hold(station, button, long_button)
+        meant = long_button if long_button and held >= 800 else button
         twin.press(station, meant)
         twin.release(station, meant)
         out += twin.scan(0)
@@ -37,9 +39,10 @@ def test_the_twin_queues_what_it_is_told_and_a_scan_takes_it():
     twin.press(0, "pass")
     twin.release(0, "pass")
     twin.turn_key(True)
+    twin.hold(2, "roll", "pass_dice")
     twin.press(2, "roll")
     assert twin.scan(10) == [(PRESS, 0, "pass"), (RELEASE, 0, "pass"), (KEY, True),
-                             (PRESS, 2, "roll")]
+                             (HOLD, 2, "roll", "pass_dice"), (PRESS, 2, "roll")]
     assert twin.scan(15) == []
     twin.turn_key(0)
     assert twin.scan(20) == [(KEY, False)]

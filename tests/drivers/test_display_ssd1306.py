@@ -1,18 +1,22 @@
 # A station's display (and the cabinet's sign) on an SSD1306 with the 8x8 font: 16 characters
 # by 8 rows on 128x64. Lines are cut to the width, the last one (the message) wraps over the
-# rows left, and the screen is drawn again only when the lines change.
+# rows left, and only the rows (8-pixel pages) that changed are drawn again and sent over I2C.
 from panel_fakes import Oled
 from drivers.display import Ssd1306Display, layout, wrap
 from terminal.cabinet import Cabinet
-from terminal.events import PRESS, RELEASE, TICK, DICE, DISPLAY, STATUS
+from terminal.events import PRESS, RELEASE, HOLD, TICK, DICE, DISPLAY, STATUS
 from terminal.settings import Settings
 
 
-def shown(lines, **size):
-    oled = Oled()
-    Ssd1306Display(oled, **size).show(lines)
-    assert len(oled.shows) == 1
-    return oled.shows[0]
+def shown(lines, rows=8):
+    oled = Oled(128, rows * 8)
+    Ssd1306Display(oled, rows=rows).show(lines)
+    return oled.i2c.screen()
+
+
+def window(first, last, x0=0, x1=127):
+    """The commands that open pages first..last, columns x0..x1, for the data that follows."""
+    return [bytes((0x80, b)) for b in (0x21, x0, x1, 0x22, first, last)]
 
 
 def test_a_station_screen_is_one_line_a_row_with_long_lines_cut_to_16():
@@ -59,35 +63,69 @@ def test_one_line_is_the_message_and_no_lines_clear_the_screen():
     assert shown(()) == ()
 
 
-def test_each_drawing_clears_writes_the_rows_and_shows_once():
+def test_the_first_drawing_sends_the_whole_screen_once():
+    oled = Oled()
+    Ssd1306Display(oled).show(("S1 CR 1000", "PASS: 10", "HELLO THERE"))
+    assert oled.i2c.sent == window(0, 7) + [b"\x40" + bytes(oled.buffer)]
+    assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 10", "HELLO THERE")
+
+
+def test_one_changed_line_sends_its_page_alone():
     oled = Oled()
     display = Ssd1306Display(oled)
-    display.show(("S1 CR 1000", "PASS: 10", "HELLO THERE"))
-    assert oled.calls == [("fill", 0), ("text", "S1 CR 1000", 0, 0), ("text", "PASS: 10", 0, 8),
-                          ("text", "HELLO THERE", 0, 16), ("show",)]
+    display.show(("S1 CR 1000", "PASS: 10", "CHIP 5  PLACE", "NO ROLL YET", ""))
+    oled.i2c.sent = []
+    display.show(("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET", ""))
+    assert oled.i2c.sent == window(1, 1) + [b"\x40" + bytes(oled.buffer[128:256])]
+    assert len(oled.i2c.sent[-1]) == 1 + 128
+    assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET")
 
 
-def test_the_screen_is_drawn_again_only_when_the_lines_change():
+def test_changed_rows_next_to_each_other_go_in_one_transfer_and_cleared_rows_are_sent():
+    oled = Oled()
+    display = Ssd1306Display(oled)
+    display.show(("A", "B", "C", "D", "A MESSAGE OVER TWO ROWS"))
+    oled.i2c.sent = []
+    display.show(("A", "X", "C", "D", "OK"))
+    # Row 1; rows 4 and 5 (the message, now one row, and the row it leaves empty).
+    assert oled.i2c.sent == (window(1, 1) + [b"\x40" + bytes(oled.buffer[128:256])]
+                             + window(4, 5) + [b"\x40" + bytes(oled.buffer[512:768])])
+    assert oled.i2c.screen() == ("A", "X", "C", "D", "OK")
+
+
+def test_lines_drawn_again_unchanged_send_nothing():
     oled = Oled()
     display = Ssd1306Display(oled)
     lines = ("S1 CR 1000", "PASS: 10", "")
+    display.show(lines)
+    oled.i2c.sent = []
     for _ in range(50):
         display.show(lines)
     display.show(list(lines))
-    assert len(oled.shows) == 1
-    display.show(("S1 CR 990", "PASS: 20", ""))
+    assert oled.i2c.sent == []
     display.show(("S1 CR 990", "PASS: 20", ""))
     display.show(lines)
-    assert oled.shows == [("S1 CR 1000", "PASS: 10"), ("S1 CR 990", "PASS: 20"),
-                          ("S1 CR 1000", "PASS: 10")]
+    assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 10")
 
 
-def test_lines_that_change_only_where_they_are_cut_off_do_not_redraw():
+def test_lines_that_change_only_where_they_are_cut_off_send_nothing():
     oled = Oled()
     display = Ssd1306Display(oled)
     display.show(("PLACE YOUR BETS", "PUCK OFF  S1 SHOOTS 30s", "LAST ROLLS: 6"))
+    oled.i2c.sent = []
     display.show(("PLACE YOUR BETS", "PUCK OFF  S1 SHOOTS 29s", "LAST ROLLS: 6"))
-    assert oled.shows == [("PLACE YOUR BETS", "PUCK OFF  S1 SHO", "LAST ROLLS: 6")]
+    assert oled.i2c.sent == []
+    assert oled.i2c.screen() == ("PLACE YOUR BETS", "PUCK OFF  S1 SHO", "LAST ROLLS: 6")
+
+
+def test_a_narrower_panel_is_sent_to_the_middle_columns_of_the_controller():
+    oled = Oled(64, 48)
+    display = Ssd1306Display(oled, width_chars=8, rows=6)
+    display.show(("S1 CR 1000", "PASS: 10"))
+    oled.i2c.sent = []
+    display.show(("S1 CR 990", "PASS: 10"))
+    assert oled.i2c.sent == window(0, 0, 32, 95) + [b"\x40" + bytes(oled.buffer[:64])]
+    assert oled.i2c.screen() == ("S1 CR 99", "PASS: 10")
 
 
 def test_the_layout_is_a_function_the_twin_and_the_simulator_share():
@@ -112,5 +150,16 @@ def test_the_cabinets_own_screens_and_sign_fit_the_screen():
             elif effect[0] == STATUS:
                 displays[2].show(effect[1])
     for oled in oleds:  # the fake refuses text off the screen
-        assert oled.shows and all(len(screen) <= 8 for screen in oled.shows)
-    assert oleds[2].shows[-1][0]  # the sign says something
+        assert oled.i2c.sent and len(oled.i2c.screen()) <= 8
+    assert oleds[2].i2c.screen()[0]  # the sign says something
+
+
+def test_a_key_held_on_a_128x32_screen_shows_what_holding_does():
+    cab = Cabinet(Settings(stations=1, credits=1000))
+    oled = Oled(128, 32)
+    display = Ssd1306Display(oled, rows=4)
+    for event in ((TICK,), (HOLD, 0, "chip", "help")):
+        for effect in cab.handle(event, 0):
+            if effect[0] == DISPLAY:
+                display.show(effect[2])
+    assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 0", "CHIP 1  PLACE", "HOLD: HELP")

@@ -1,37 +1,9 @@
 # The main loop (terminal/loop.py) with every driver's twin: presses become bets, the dice
 # source answers a roll request, displays, sign and puck are drawn, the watchdog is fed, and an
 # unexpected error is recorded and tilts the cabinet instead of stopping it.
-from drivers.buttons import ButtonsTwin
-from drivers.display import DisplayTwin
-from drivers.entropy import StreamBits
-from drivers.hardware import Parts, ERROR_LOG
-from drivers.puck_leds import PuckTwin
-from drivers.rng_dice import RngDice
-from drivers.storage import MemoryStorage
-from drivers.watchdog import WatchdogTwin
-from rng_support import good_reader
+from drivers.hardware import ERROR_LOG
+from loop_rig import rig
 from terminal.cabinet import TILT
-from terminal.loop import Loop
-from terminal.memory import CriticalMemory
-from terminal.settings import Settings
-from terminal.startup import start
-
-
-def rig(stations=2):
-    parts = Parts()
-    parts.inputs = [ButtonsTwin()]
-    parts.puck = PuckTwin()
-    parts.displays = [DisplayTwin() for _ in range(stations)]
-    parts.sign = DisplayTwin()
-    parts.dice = RngDice(StreamBits(good_reader()))
-    parts.watchdog = WatchdogTwin()
-    parts.storage = MemoryStorage()
-    parts.memory = CriticalMemory(parts.storage)
-    cabinet, effects = start(Settings(stations=stations, credits=100), parts.memory, (), 0)
-    loop = Loop(cabinet, parts)
-    for effect in effects:
-        loop.apply(effect, 0)
-    return loop, parts, cabinet
 
 
 def click(parts, station, button):

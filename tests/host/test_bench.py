@@ -12,4 +12,8 @@ def test_a_small_bench_run_gives_every_figure_of_the_schema():
     assert figures["micropython_wagers"] >= 80 and figures["micropython_busy_table_heap"] > 0
     assert figures["engine_mpy_bytes"] < figures["firmware_mpy_bytes"]
     assert figures["health_false_alarms"] == 0
+    for stations in bench.FEEL_STATIONS:  # the changed rows only: fewer bytes and less time
+        rows, full = ["feel_%dst_select_%s_" % (stations, r) for r in bench.FEEL_REDRAWS]
+        assert 20 < figures[rows + "ms"] and figures[rows + "bytes"] < figures[full + "bytes"]
+        assert figures[rows + "bus_us"] < figures[full + "bus_us"]
     assert [label for label, _ in bench.rows(figures)][0].startswith("CPython: busy-table")

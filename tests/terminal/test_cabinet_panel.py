@@ -2,9 +2,9 @@
 # should send (they raise BadEvent and change nothing).
 from cabinet_support import Driver, Dice, money, snapshot
 from support import raises
-from terminal import buttons
+from terminal import buttons, screens
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import PRESS, RELEASE, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
+from terminal.events import PRESS, RELEASE, HOLD, DICE, NO_ROLL, CREDITS_IN, KEY, BadEvent
 
 HELP = (("HOW TO BET", "SELECT A SPOT"), ("PASS LINE", "PAYS 1:1"), ("FIELD", "PAYS 1:1"))
 
@@ -188,6 +188,52 @@ def test_views_work_while_locked_and_change_nothing():
     assert snapshot(d.cab)[0] == before and d.cab.panels[0].handpay == 999
 
 
+def test_a_key_that_acts_when_let_go_says_so_while_it_is_down():
+    d = Driver()
+    d.bet(0, "pass", "chip")
+    d.event((HOLD, 0, "bet", "take_down"))
+    assert d.display[0][4:] == ("LET GO: BET", "HOLD: TAKE DOWN")
+    assert d.table.find(0, "pass").amount == 5  # nothing is done yet
+    d.press(0, "bet")  # let go: the bet
+    assert d.table.find(0, "pass").amount == 10 and d.display[0][4:] == ("PASS +5",)
+    d.event((HOLD, 0, "bet", "take_down"))
+    d.press(0, "take_down")  # held: the long button
+    assert d.table.find(0, "pass") is None and d.display[0][4:] == ("PASS DOWN +10",)
+
+
+def test_a_selection_makes_only_its_own_stations_display_again():
+    d = Driver(stations=4)
+    made = []
+    station = screens.station
+
+    def counted(cab, s):
+        made.append(s)
+        return station(cab, s)
+    screens.station = counted
+    try:  # (not checked after each event: the check makes every display itself)
+        for event in ((PRESS, 2, "field"), (RELEASE, 2, "field"), (HOLD, 2, "bet", "take_down"),
+                      (PRESS, 2, "help"), (RELEASE, 2, "help")):
+            d.event(event, False)
+        assert made == [2] * 5
+        del made[:]
+        d.event((PRESS, 2, "bet"), False)  # leaves help: still one station
+        d.event((RELEASE, 2, "bet"), False)
+        d.event((PRESS, 2, "bet"), False)  # money moves: every display is made again
+        assert made == [2, 2, 0, 1, 2, 3]
+    finally:
+        screens.station = station
+    d.check()
+    assert d.display[2][1] == "FIELD: 1" and d.message(2) == "FIELD +1"
+
+
+def test_a_bet_at_one_station_changes_the_shooter_shown_at_another():
+    d = Driver(stations=3)
+    d.bet(1, "pass")
+    assert d.display[1][0].endswith("SHOOTER")
+    d.bet(0, "pass")  # the first clockwise from the holder, station 0, with a line bet
+    assert d.display[0][0].endswith("SHOOTER") and not d.display[1][0].endswith("SHOOTER")
+
+
 def test_bad_events_raise_and_change_nothing():
     d = Driver(stations=2)
     d.bet(0, "pass", "chip")
@@ -202,6 +248,8 @@ def test_bad_events_raise_and_change_nothing():
         (CREDITS_IN, 0, -5), (CREDITS_IN, 2, 5), (CREDITS_IN, 0), (CREDITS_IN, 0, 5, 5),
         (KEY, 1), (KEY, 0), (KEY, None), (KEY, "on"), (KEY,), (KEY, True, True),
         (DICE, 3), (DICE, 3, 4, 5), (NO_ROLL,), (NO_ROLL, "a", "b"),
+        (HOLD, 0, "bet"), (HOLD, 0, "bet", "nope"), (HOLD, 0, "nope", "take_down"),
+        (HOLD, 2, "bet", "take_down"), (HOLD, 0, "bet", "take_down", 1),
     ]
     for event in bad:
         before = snapshot(d.cab)
