@@ -173,8 +173,7 @@ class Cabinet(Persistence):
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        settled = [(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
-                    s.returned, s.stays) for s in roll.settlements]
+        settled = list(roll.settlements)  # the table empties its list at the next roll
         self.meters.settle(settled)
         record = self._save_recall(before, dice, roll, settled, out)
         for s, net in enumerate(self._remember(record)):

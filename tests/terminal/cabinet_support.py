@@ -6,6 +6,7 @@
 # cabinet's (ROLL_DICE,) with scripted dice, saves what the cabinet persists in a critical
 # memory over the storage twin, and after every event checks that no meter is negative, that no
 # credit was made or lost and that the cabinet's own meters balance.
+from craps.table import net
 from terminal import buttons, puck, screens
 from terminal.cabinet import Cabinet, BETTING, CLOSED, ROLLING, SETTLING
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
@@ -60,7 +61,7 @@ class Driver:
             self.rolls.append([settled(s) for s in r.settlements])
             self.shooters.append(r.shooter)
             for s in r.settlements:
-                self.won[s.player] += s.net()
+                self.won[s[0]] += net(s)
             return r
         self.table.roll = watched
 
@@ -265,10 +266,9 @@ class Driver:
 
 
 def settled(s):
-    """A settlement as a tuple: (player, kind, number, on, outcome, net, win, lost, returned,
-    stays). The table reuses its settlement records: copy them before the next roll."""
-    return (s.player, s.kind, s.number, s.on, s.outcome, s.net(), s.win, s.lost, s.returned,
-            s.stays)
+    """A settlement as (player, kind, number, on, outcome, net, win, lost, returned, stays)."""
+    player, kind, number, on, outcome, win, _, lost, returned, stays = s
+    return (player, kind, number, on, outcome, net(s), win, lost, returned, stays)
 
 
 def find(settlements, player, kind, number=None):
