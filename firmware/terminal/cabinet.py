@@ -332,8 +332,8 @@ class Cabinet(Persistence):
 
     def call_no_more_bets(self, now_ms):
         self.table.close_betting()
-        for panel in self.panels:
-            panel.close_round()
+        for panel, stakes in zip(self.panels, actions.rounds(self.table, len(self.panels))):
+            panel.close_round(stakes)
         self.offer = None
         self.news = "NO MORE BETS"
         self.pattern = (puck.ROLLING, 0, now_ms)

@@ -287,7 +287,7 @@ def money(t):
 def snapshot(cab):
     """Everything in the cabinet a bad event must leave as it was."""
     panels = [(p.chip, p.mode, p.spot, sorted(p.cycle.items()), p.view, p.page, list(p.held),
-               p.handpay, p.message, list(p.round), list(p.last_round)) for p in cab.panels]
+               p.handpay, p.message, list(p.last_round)) for p in cab.panels]
     t = cab.table
     return (money(t), t.point, t.holder, t.betting_open, t.hand_rolls, cab.phase, cab.deadline,
             cab.offer, cab.no_rolls, cab.attendant, cab.tilt, cab.news, cab.pattern,
