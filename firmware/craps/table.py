@@ -17,6 +17,8 @@ _PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
 # the table's minimum and maximum (checks.limits).
 _TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
 _LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
+# put_back()'s quick path: what bet() checks of these, once they are made, is the meter alone.
+_UNTIMED = dict.fromkeys(kind for kind in KINDS if kind not in _TIMED and kind not in _LIMITED)
 # A spot's parts (see spot()), for find(), bet() and odds() to add up.
 _KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
 _ON_SPOT = dict((on, i * MAX_STATIONS) for on, i in ON_ID.items())
@@ -195,9 +197,27 @@ class Table:
         Returns how many stand again; each refused wager goes on `refused` with its refusal."""
         self._check_open(0)  # betting open: station 0 is always there
         made = 0
+        credits = self.credits
+        index = self._index
+        wagers = self.wagers
+        rules = self.rules
+        low, high = rules.table_min, rules.table_max
+        quick = rules.commission != "up_front"
         for w in self.taken_down:
+            # The quick test, as bet() has: a wager with no moment of its own, alone on its
+            # spot, within the limits, that the meter covers, goes back as it was (its spot and
+            # roll codes are still right); any other asks the checks in full.
+            kind = w.kind
+            amount = w.amount
+            if quick and kind in _UNTIMED and low <= amount <= high \
+                    and amount <= credits[w.player] and index.get(w._spot) is None:
+                credits[w.player] -= amount
+                wagers.append(w)
+                index[w._spot] = w
+                made += 1
+                continue
             try:
-                if w.kind == "odds":
+                if kind == "odds":
                     self._stand_odds(w.player, w.on, w.amount, 0 if w.on in LINE else w.number,
                                      w.working, w)
                 else:  # a line or come bet is made again by its kind alone

@@ -3,6 +3,7 @@
 # down with put_back(), the other makes the same bets again through find(), bet() and odds().
 # Each wager must be refused by both paths alike, and the tables must stay equal.
 from craps import errors
+from craps.house import HouseRules
 from craps.wagers import LINE, COME, FIXED_NUMBER
 from support import table, wagers, snapshot, point_on, raises
 
@@ -131,6 +132,23 @@ def test_put_back_makes_a_roll_s_losers_again_with_the_same_objects():
     assert t.find(0, "pass").amount == 10 and t.credits == [
         1000 - 10 - 20 - 5 - 6 - 12 + 10 - 5 - (10 + 5 + 6 + 12)]
     assert t.put_back() == 0  # once only
+
+
+def test_put_back_checks_the_limits_and_the_meter_of_now():
+    t = table((30,))
+    t.bet(0, "field", 20)
+    t.bet(0, "any7", 10)
+    t.roll(3, 3)  # both lose: the meter is 0
+    t.rules = HouseRules({"table_max": 15})  # rules set directly, as a restored table's are
+    t._reindex()
+    t.credits[0] = 40
+    refused = []
+    assert t.put_back(refused) == 1  # any 7 for 10 goes back; the field is over the maximum
+    assert [(w.kind, type(e).__name__) for w, e in refused] == [("field", "OverTableMax")]
+    assert t.credits == [30] and wagers(t) == [(0, "any7", 0, 10, None, None, 0, 0)]
+    t.roll(3, 3)
+    t.credits[0] = 9
+    assert t.put_back(refused) == 0 and type(refused[-1][1]).__name__ == "NotEnoughCredits"
 
 
 def test_stand_brings_a_spot_up_to_its_stake_with_bet_s_refusals():
