@@ -7,8 +7,12 @@
 - the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m);
 - critical memory for the busiest cabinet: flash bytes written per roll, and the start-up time
   on MicroPython that rebuilds it with a drawn roll still to settle;
-- side by side with crapssim on the same bet mix and dice (host_tools/peer.py), whose final
-  bankroll must equal ours, with each side's time split between placing the bets and settling.
+- side by side with crapssim on the same bet mix and dice (host_tools/peer.py), under two
+  policies (every bet re-placed before every roll; standing bets, only what a roll decided put
+  back), whose final bankrolls must equal ours, with each side's time split between putting the
+  bets back and settling, and a bare lookup loop over the same dice as the floor;
+- on a chip-sized heap (MicroPython's unix port, -X heapsize=240000: tests/mp/bench_chip.py),
+  the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIO).
 """
 import json
 import os
@@ -67,6 +71,27 @@ def health_false_alarms(samples=10 ** 7):
     return alarms
 
 
+# The RP2040's busy-table roll over the unix port's, for the same code: 11.6 ms on the chip (the
+# rp2 port, MicroPython 1.28, emulated at 125 MHz) for the code of commit 29f8c3e, whose busy roll
+# took 71.1 us here on the unix port (bench_chip.py, the fastest of many runs, 2026-12-01).
+CHIP_RATIO = 11600 / 71.1
+CHIP_HEAP = 240000  # bytes: what bare MicroPython leaves free on an RP2040
+
+
+def chip_figures():
+    """tests/mp/bench_chip.py on the unix port with the chip's heap: microseconds a roll."""
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+        os.path.join(ROOT, d) for d in ("firmware", "tests/engine", "host_tools")))
+    out = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), "micropython"), "-X",
+         "heapsize=%d" % CHIP_HEAP, os.path.join(ROOT, "tests", "mp", "bench_chip.py")],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    figures = dict(("chip_" + k, round(v, 1)) for k, v in json.loads(out).items())
+    figures["chip_heap_bytes"] = CHIP_HEAP
+    figures["rp2040_busy_roll_ms"] = round(figures["chip_busy_roll_us"] * CHIP_RATIO / 1000, 2)
+    return figures
+
+
 def micropython_figures():
     figures = {}
     for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py",
@@ -91,14 +116,21 @@ SCHEMA = {
     "micropython_flash_bytes_per_roll": int, "micropython_state_record_bytes": int,
     "micropython_recovery_wagers": int, "micropython_recovery_ms": float,
     "health_samples": int, "health_false_alarms": int,
-    "peer_rolls": int, "peer_runs": int, "ours_rolls_per_s": int, "crapssim_rolls_per_s": int,
-    "speedup_over_crapssim": float, "ours_placing_us": float, "ours_settling_us": float,
-    "crapssim_placing_us": float, "crapssim_settling_us": float, "ours_final_bankroll": int,
-    "crapssim_final_bankroll": float,
+    "chip_heap_bytes": int, "chip_busy_roll_us": float, "chip_replace_roll_us": float,
+    "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
+    "peer_rolls": int, "peer_runs": int, "lookup_floor_rolls_per_s": int,
 }
-PEER = ("peer_rolls", "peer_runs", "ours_rolls_per_s", "crapssim_rolls_per_s",
-        "speedup_over_crapssim", "ours_placing_us", "ours_settling_us", "crapssim_placing_us",
-        "crapssim_settling_us", "ours_final_bankroll", "crapssim_final_bankroll")
+# Each peer workload's figures (host_tools/peer.py), named "<workload>_<figure>".
+WORKLOAD_FIGURES = {
+    "ours_rolls_per_s": int, "crapssim_rolls_per_s": int, "speedup_over_crapssim": float,
+    "settle_speedup_over_crapssim": float, "ours_placing_us": float, "ours_settling_us": float,
+    "crapssim_placing_us": float, "crapssim_settling_us": float, "ours_floor_fraction": float,
+    "ours_final_bankroll": int, "crapssim_final_bankroll": float,
+}
+for _workload in peer.WORKLOADS:
+    SCHEMA.update((_workload + "_" + k, v) for k, v in WORKLOAD_FIGURES.items())
+PEER = ("peer_rolls", "peer_runs", "lookup_floor_rolls_per_s") + tuple(
+    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES)
 
 
 def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
@@ -110,28 +142,56 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000):
                "health_samples": health_samples,
                "health_false_alarms": health_false_alarms(health_samples)}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
+    figures.update(chip_figures())
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     return figures
 
 
+# What each side does under each workload, as the table says it.
+POLICIES = {
+    "replace": ("every bet looked for and put back before every roll: ours find()+bet()+odds(), "
+                "crapssim already_placed()+add_bet()", 15),
+    "standing": ("bets left standing, only what a roll decided put back: ours put_back()+"
+                 "stand(), crapssim bet.copy()+add_bet() of each bet gone", 30),
+}
+
+
 def rows(f):
     out = []
     if "peer_rolls" in f:
-        out += [
-            ("CPython, one player's ~13 bets: our rolls per second", f["ours_rolls_per_s"]),
-            _halves(f, "ours"),
-            ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
-             f["crapssim_rolls_per_s"]),
-            _halves(f, "crapssim"),
-            ("  ours / crapssim, the fastest of %d runs each (goal: at least 20)"
-             % f["peer_runs"], f["speedup_over_crapssim"]),
-            ("  final bankrolls equal after %d rolls" % f["peer_rolls"],
-             "yes" if f["ours_final_bankroll"] == f["crapssim_final_bankroll"] else "NO")]
+        out.append(("CPython, one player's ~13 bets, %d rolls, the fastest of %d runs each:"
+                    % (f["peer_rolls"], f["peer_runs"]), ""))
+        for workload in peer.WORKLOADS:
+            w = dict((k, f[workload + "_" + k]) for k in WORKLOAD_FIGURES)
+            policy, goal = POLICIES[workload]
+            out += [
+                ("%s: %s" % (workload, policy), ""),
+                ("  rolls per second: ours / crapssim 0.4.1", "%d / %d" % (
+                    w["ours_rolls_per_s"], w["crapssim_rolls_per_s"])),
+                ("  a roll's us putting bets back / settling: ours", "%.2f / %.2f" % (
+                    w["ours_placing_us"], w["ours_settling_us"])),
+                ("  the same: crapssim", "%.2f / %.2f" % (
+                    w["crapssim_placing_us"], w["crapssim_settling_us"])),
+                ("  ours / crapssim, whole roll (goal: at least %d)" % goal,
+                 w["speedup_over_crapssim"]),
+                ("  ours / crapssim, settling alone", w["settle_speedup_over_crapssim"]),
+                ("  our whole roll as a fraction of the lookup floor (goal: 0.1)",
+                 w["ours_floor_fraction"]),
+                ("  final bankrolls equal", "yes (%d)" % w["ours_final_bankroll"]
+                 if w["ours_final_bankroll"] == w["crapssim_final_bankroll"] else "NO")]
+        out.append(("lookup floor: a bare loop, a roll code looked up per wager, rolls/s",
+                    f["lookup_floor_rolls_per_s"]))
     return out + [
         ("CPython: busy-table rolls settled per second", f["cpython_rolls_per_s"]),
         ("MicroPython (wasm): busy-table rolls settled per second",
          f["micropython_rolls_per_s"]),
+        ("Unix port, %d-byte heap: busy-table roll, us" % f["chip_heap_bytes"],
+         f["chip_busy_roll_us"]),
+        ("  one player's whole roll, us: re-place / standing", "%.1f / %.1f" % (
+            f["chip_replace_roll_us"], f["chip_standing_roll_us"])),
+        ("RP2040 busy-table roll, ms: the above x %.0f (the chip / the unix port, same code; "
+         "goal < 4)" % CHIP_RATIO, f["rp2040_busy_roll_ms"]),
         ("MicroPython: engine code heap (bytes, from source)", f["micropython_code_heap"]),
         ("MicroPython: busy table live heap (bytes, %d wagers)" % f["micropython_wagers"],
          f["micropython_busy_table_heap"]),
@@ -155,11 +215,6 @@ def rows(f):
          % f["micropython_recovery_wagers"], f["micropython_recovery_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])]
-
-
-def _halves(f, side):
-    return ("  a roll's microseconds: placing the bets / settling",
-            "%.2f / %.2f" % (f[side + "_placing_us"], f[side + "_settling_us"]))
 
 
 def main(args=None):
