@@ -5,6 +5,20 @@ from craps.table import Table
 from craps.wagers import LOSE
 
 
+class Dice:
+    """A tiny fixed-seed generator (the same numbers on CPython and MicroPython)."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self, n):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 8) % n
+
+    def die(self):
+        return self.next(6) + 1
+
+
 def raises(error, fn, *args, **kwargs):
     """Call fn(*args, **kwargs) and return the exception of type `error` (or a subclass) it must
     raise, for checks on it; any other exception goes through. Nothing raised fails, naming the

@@ -5,7 +5,7 @@
 from craps import errors
 from craps.house import HouseRules
 from craps.wagers import LINE, COME, FIXED_NUMBER
-from support import table, wagers, snapshot, point_on, raises
+from support import Dice, table, wagers, snapshot, point_on, raises
 
 # (kind, number) choices for the random bets; odds are named by their flat bet
 SPOTS = (("pass", 0), ("dont_pass", 0), ("come", 0), ("dont_come", 0), ("put", 6), ("put", 9),
@@ -13,17 +13,6 @@ SPOTS = (("pass", 0), ("dont_pass", 0), ("come", 0), ("dont_come", 0), ("put", 6
          ("field", 0), ("any7", 0), ("hop", 23), ("horn", 0), ("ce", 0), ("fire", 0),
          ("small", 0), ("odds", 0), ("odds", 0), ("odds", 0), ("odds", 0))
 ODDS_ON = ("pass", "dont_pass", "come", "dont_come", "put")
-
-
-class Lcg:
-    """The same numbers on every interpreter."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
 
 
 def new_table(seed):
@@ -34,17 +23,17 @@ def new_table(seed):
 
 def random_bets(t, rng):
     """A few bets through the checked API; refusals are part of the game."""
-    for _ in range(rng.below(7)):
-        player = rng.below(2)
-        kind, number = SPOTS[rng.below(len(SPOTS))]
-        amount = (1 + rng.below(6)) * 5
-        working = (None, None, True, False)[rng.below(4)]
+    for _ in range(rng.next(7)):
+        player = rng.next(2)
+        kind, number = SPOTS[rng.next(len(SPOTS))]
+        amount = (1 + rng.next(6)) * 5
+        working = (None, None, True, False)[rng.next(4)]
         try:
             if kind == "odds":  # behind one of the station's flat bets on a number
                 flats = [w for w in t.wagers if w.player == player and w.kind in ODDS_ON
                          and w.number]
                 if flats:
-                    flat = flats[rng.below(len(flats))]
+                    flat = flats[rng.next(len(flats))]
                     t.odds(player, flat.kind, amount * 2, flat.number,
                            working if flat.kind not in LINE else None)
             else:
@@ -87,12 +76,12 @@ def test_put_back_refuses_exactly_what_bet_and_odds_refuse():
     seen = {}
     for seed in range(12):
         fast, slow = new_table(seed), new_table(seed)
-        rng_fast, rng_slow, dice = Lcg(seed), Lcg(seed), Lcg(seed + 1000)
+        rng_fast, rng_slow, dice = Dice(seed), Dice(seed), Dice(seed + 1000)
         for _ in range(60):
             random_bets(fast, rng_fast)
             random_bets(slow, rng_slow)
             assert snapshot(fast) == snapshot(slow)
-            d1, d2 = 1 + dice.below(6), 1 + dice.below(6)
+            d1, d2 = 1 + dice.next(6), 1 + dice.next(6)
             assert fast.roll(d1, d2).settlements == slow.roll(d1, d2).settlements
             stakes = stakes_taken(fast)
             assert stakes == stakes_taken(slow)

@@ -299,15 +299,3 @@ def lit(frame):
     return dict((i, c) for i, c in enumerate(frame) if c != puck.DARK)
 
 
-class Dice:
-    """A tiny fixed-seed generator (the same numbers on CPython and MicroPython)."""
-
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self, n):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 8) % n
-
-    def die(self):
-        return self.next(6) + 1
