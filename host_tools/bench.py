@@ -73,8 +73,8 @@ def health_false_alarms(samples=10 ** 7):
 
 # The RP2040's busy-table roll over the unix port's, for the same code: 11.6 ms on the chip (the
 # rp2 port, MicroPython 1.28, emulated at 125 MHz) for the code of commit 29f8c3e, whose busy roll
-# took 71.1 us here on the unix port (bench_chip.py, the fastest of many runs, 2026-12-01).
-CHIP_RATIO = 11600 / 71.1
+# took 69.2 us here on the unix port (bench_chip.py, the fastest of 20 runs, 2026-12-01).
+CHIP_RATIO = 11600 / 69.2
 CHIP_HEAP = 240000  # bytes: what bare MicroPython leaves free on an RP2040
 
 
