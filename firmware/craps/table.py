@@ -17,7 +17,8 @@ _PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
 # the table's minimum and maximum (checks.limits).
 _TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
 _LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
-# put_back()'s quick path: what bet() checks of these, once they are made, is the meter alone.
+# put_back()'s quick path: once made, these can only be refused again by the meter (or limits
+# set lower since): they have no moment of their own and no part or commission to check.
 _UNTIMED = dict.fromkeys(kind for kind in KINDS if kind not in _TIMED and kind not in _LIMITED)
 # A spot's parts (see spot()), for find(), bet() and odds() to add up.
 _KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
