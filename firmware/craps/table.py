@@ -5,7 +5,7 @@ from craps import checks, errors
 from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
+    WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
     STAY_UP, ODDS_ON, KIND_ID, ON_ID, RATIOS, layout_id, roll_code, roll_table, decide_part,
     part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
 
