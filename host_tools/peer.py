@@ -1,45 +1,64 @@
 """The peer comparison of `make bench`: our engine and crapssim (PyPI, the best-known open-source
-craps simulator; a bench-only dependency, never imported by the firmware) settle the same bet
-mix on the same dice in one process run.
+craps simulator; a bench-only dependency, never imported by the firmware) settle the same bets
+on the same dice in one process run.
 
-The mix, for one player with no strategy logic on either side: a pass line bet with 2x odds,
-a come bet every roll the puck is ON with 1x odds once it travels, place 6 and 8, a hard 8, the
-field and any seven (about 13 live bets with the point on). Before each roll the missing bets
-are put back; then the dice are rolled and settled. Both sides play the same money, so their
-final bankrolls must agree: a cross-check of the two rulebooks as well as a race.
+The bets, for one player: a pass line bet with 2x odds, a come bet every roll the puck is ON
+with 1x odds once it travels, place 6 and 8, a hard 8, the field and any seven (about 13 live
+bets with the point on). Two policies keep them up, each side through its own checked API:
 
-Each side runs three times, in turn, and its fastest run counts (as timeit does: other work on
-the machine only ever slows a run down). Each run also times its two halves, placing the bets
-and settling the roll, to show where a roll's time goes.
+- re-place (REPLACE): before every roll each side looks for every bet of the mix and puts back
+  what is missing (ours: find(), bet(), odds(); crapssim: already_placed(), add_bet());
+- standing (STANDING): the bets stand as a player's chips do; after a roll only what it decided
+  is put back, where the rules allow it then (ours: Table.put_back(); crapssim: a copy() of each
+  bet that left player.bets, through add_bet()), and what a roll makes possible is added (the
+  odds and a come bet when a point is set, odds behind a come bet that travelled: ours from the
+  roll's moves, crapssim from its come bet's number).
+
+Both policies keep the same bets up, so every run of both sides must end with the same money: a
+cross-check of the two rulebooks as well as a race. Each side runs five times, in turn, and its
+fastest run counts (as timeit does: other work on the machine only ever slows a run down). Each
+run times its two halves, putting the bets back and settling the roll. The lookup floor is a
+bare loop over the same dice that only looks each roll up in each wager's 72 roll codes and
+moves the puck: what a table-driven engine in Python cannot beat.
 """
 import time
 
 from craps.house import HouseRules
-from craps.table import Table
+from craps.table import Table, next_point
+from craps.wagers import roll_table
 
 START = 10 ** 7
 # (kind, number, amount, working): crapssim's hardways work on the come-out; ours are called on.
 MIX = (("place", 6, 12, None), ("place", 8, 12, None), ("hard", 8, 5, True), ("field", 0, 5, None),
        ("any7", 0, 1, None))
-RUNS = 3  # per side: the fastest counts
+RUNS = 5  # per side: the fastest counts (the machine is shared: more runs, fewer outliers)
+REPLACE, STANDING = "replace", "standing"
+WORKLOADS = (REPLACE, STANDING)
 
 
-def ours(rolls):
-    """Our engine over `rolls`: a Run."""
+def ours(rolls, workload=REPLACE):
+    """Our engine over `rolls` under a workload's policy: a Run."""
     t = Table([START], HouseRules({"odds": "3-4-5x"}))
     run = Run()
     clock = time.perf_counter
+    standing = workload == STANDING
+    replace_ours(t)  # the first bets, outside the clock
     for d1, d2 in rolls:
         start = clock()
-        _top_up_ours(t)
+        if not standing:
+            replace_ours(t)
         placed = clock()
-        t.roll(d1, d2)
-        run.add(start, placed, clock())
+        point = t.point
+        r = t.roll(d1, d2)
+        settled = clock()
+        if standing:
+            stand_ours(t, point, r.moves)
+        run.add(start, placed, settled, clock())
     run.money = t.credits[0] + t.on_table(0)
     return run
 
 
-def _top_up_ours(t):
+def replace_ours(t):
     point = t.point
     if not point:
         if t.find(0, "pass") is None:
@@ -57,8 +76,19 @@ def _top_up_ours(t):
             t.bet(0, kind, amount, number, working)
 
 
-def crapssim_run(rolls):
-    """crapssim's settle path over `rolls`: a Run."""
+def stand_ours(t, before, moves):
+    t.put_back()  # what the rules refuse now comes back with a later roll's news, below
+    if t.point and not before:  # a point is set
+        t.stand(0, "odds", 20, on="pass")
+        t.stand(0, "come", 10)
+    for _, _, number, _ in moves:  # a come bet travelled: odds behind it, a new one
+        t.stand(0, "odds", 10, number, "come")
+        if t.point:
+            t.stand(0, "come", 10)
+
+
+def crapssim_run(rolls, workload=REPLACE):
+    """crapssim's settle path over `rolls` under a workload's policy: a Run."""
     from crapssim import bet as cb
     from crapssim.table import Table as CTable, TableUpdate
     table = CTable()
@@ -67,15 +97,25 @@ def crapssim_run(rolls):
            lambda: cb.Field(5), lambda: cb.Any7(1))
     run = Run()
     clock = time.perf_counter
+    standing = workload == STANDING
+    _top_up_crapssim(cb, table, player, mix)
     for dice in rolls:
         start = clock()
-        _top_up_crapssim(cb, table, player, mix)
+        if not standing:
+            _top_up_crapssim(cb, table, player, mix)
+        if standing:  # the layout as the dice roll, and the come bet in the box
+            before = player.bets[:]
+            box = [bet for bet in before if type(bet) is cb.Come and bet.number is None]
+        was_on = table.point.status == "On"
         placed = clock()
         TableUpdate.roll(table, dice)
         TableUpdate.update_bets(table)
         TableUpdate.set_new_shooter(table)
         TableUpdate.update_numbers(table, False)
-        run.add(start, placed, clock())
+        settled = clock()
+        if standing:
+            _stand_crapssim(cb, table, player, before, box, was_on)
+        run.add(start, placed, settled, clock())
     run.money = player.bankroll + player.total_bet_amount
     return run
 
@@ -101,15 +141,55 @@ def _top_up_crapssim(cb, table, player, mix):
             player.add_bet(bet)
 
 
+def _stand_crapssim(cb, table, player, before, box, was_on):
+    still = set(id(bet) for bet in player.bets)
+    for bet in before:
+        if id(bet) not in still:
+            player.add_bet(bet.copy())  # add_bet refuses what the rules do not allow now
+    news = []
+    if table.point.status == "On" and not was_on:  # a point is set
+        news += [cb.Odds(cb.PassLine, table.point.number, 20), cb.Come(10)]
+    for come in box:
+        if id(come) in still and come.number is not None:  # it travelled: odds, a new one
+            news += [cb.Odds(cb.Come, come.number, 10), cb.Come(10)]
+    for bet in news:
+        if not player.already_placed(bet):
+            player.add_bet(bet)
+
+
+def lookup_floor(rolls, runs=RUNS):
+    """Rolls per second of a bare loop that looks each roll up in the 72 roll codes of every
+    wager of the mix with the point ON (roll_table()) and moves the puck, nothing more: the
+    fastest of `runs` runs."""
+    t = Table([START], HouseRules({"odds": "3-4-5x"}))
+    replace_ours(t)
+    t.roll(2, 2)
+    replace_ours(t)
+    tables = [roll_table(w, t.rules) for w in t.wagers]
+    best = None
+    for _ in range(runs):
+        point = seen = 0
+        start = time.perf_counter()
+        for d1, d2 in rolls:
+            at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)
+            for codes in tables:
+                seen += codes[at]
+            point = next_point(point, d1 + d2)
+        spent = time.perf_counter() - start
+        best = spent if best is None else min(best, spent)
+    return int(len(rolls) / best)
+
+
 class Run:
-    """One side's run: seconds placing the bets and settling the rolls, and the final bankroll."""
+    """One side's run: seconds putting the bets back and settling the rolls, the final money."""
 
     def __init__(self):
         self.placing = self.settling = 0.0
         self.money = None
 
-    def add(self, start, placed, settled):
-        self.placing += placed - start
+    def add(self, start, placed, settled, stood):
+        # re-place puts its bets back before the roll, standing after it
+        self.placing += placed - start + stood - settled
         self.settling += settled - placed
 
     def seconds(self):
@@ -117,24 +197,38 @@ class Run:
 
 
 def compare(rolls, runs=RUNS):
-    """Both engines on the same rolls, `runs` times each in turn: the fastest run of each, as a
-    dict of the figures `make bench` prints."""
-    mine, theirs = [], []
-    for _ in range(runs):
-        mine.append(ours(rolls))
-        theirs.append(crapssim_run(rolls))
-    ours_best = min(mine, key=Run.seconds)
-    peer_best = min(theirs, key=Run.seconds)
+    """Both engines on the same rolls under each workload, `runs` times each in turn, and the
+    lookup floor: the fastest run of each, as a dict of the figures `make bench` prints."""
     n = len(rolls)
-    return {"peer_rolls": n, "peer_runs": runs,
+    figures = {"peer_rolls": n, "peer_runs": runs, "lookup_floor_rolls_per_s":
+               lookup_floor(rolls, runs)}
+    for workload in WORKLOADS:
+        mine, theirs = [], []
+        for _ in range(runs):
+            mine.append(ours(rolls, workload))
+            theirs.append(crapssim_run(rolls, workload))
+        ours_best = min(mine, key=Run.seconds)
+        peer_best = min(theirs, key=Run.seconds)
+        mine_settling = min(run.settling for run in mine)
+        peer_settling = min(run.settling for run in theirs)
+        figures.update(_prefixed(workload + "_", {
             "ours_rolls_per_s": int(n / ours_best.seconds()),
             "crapssim_rolls_per_s": int(n / peer_best.seconds()),
             "speedup_over_crapssim": round(peer_best.seconds() / ours_best.seconds(), 1),
+            "settle_speedup_over_crapssim": round(peer_settling / mine_settling, 1),
             "ours_placing_us": _us(ours_best.placing, n),
             "ours_settling_us": _us(ours_best.settling, n),
             "crapssim_placing_us": _us(peer_best.placing, n),
             "crapssim_settling_us": _us(peer_best.settling, n),
-            "ours_final_bankroll": ours_best.money, "crapssim_final_bankroll": peer_best.money}
+            "ours_floor_fraction": round(n / ours_best.seconds()
+                                         / figures["lookup_floor_rolls_per_s"], 3),
+            "ours_final_bankroll": ours_best.money,
+            "crapssim_final_bankroll": peer_best.money}))
+    return figures
+
+
+def _prefixed(prefix, figures):
+    return dict((prefix + key, value) for key, value in figures.items())
 
 
 def _us(seconds, rolls):

@@ -97,22 +97,13 @@ def scenario(record):
         raise BadRecord("a field is missing or of the wrong kind: %s" % (e,))
 
 
-class _Settled:
-    """A record's settlement, [player, type, number, on, outcome, win, commission, lost,
-    returned, stays], in the shape replay.settlement_dict reads."""
-
-    def __init__(self, fields):
-        (self.player, self.kind, self.number, self.on, self.outcome, self.win, self.commission,
-         self.lost, self.returned, self.stays) = fields
-
-
 def expected_line(record):
     """The roll as replay prints it, from the record (step 0: the scenario's one step)."""
     try:
         dice = record["dice"]
         line = {"step": 0, "roll": dice, "total": dice[0] + dice[1],
                 "point": record["point"] or None, "shooter": record["shooter"],
-                "settlements": [replay.settlement_dict(_Settled(s))
+                "settlements": [replay.settlement_dict(s)
                                 for s in record["settlements"]]}
         if record["moves"]:
             line["moves"] = [replay.move_dict(*m) for m in record["moves"]]

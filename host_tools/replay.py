@@ -11,7 +11,7 @@ import sys
 
 from craps import errors, layout
 from craps.house import HouseRules, rule_names
-from craps.table import MAX_STATIONS, Table
+from craps.table import MAX_STATIONS, SETTLEMENT, Table
 from craps.wagers import OUTCOMES, hop_code, hop_dice
 
 FORMATS = (1, 2)
@@ -218,16 +218,19 @@ def move_dict(player, kind, number, amount):
 
 
 def settlement_dict(s):
-    d = {"player": s.player, "type": s.kind}
-    if s.on:
-        d["on"] = s.on
-    if s.number and s.kind not in _NO_NUMBER_SHOWN:
-        d["number"] = s.number
-    if s.kind == "hop":
-        d["dice"] = list(hop_dice(s.number))
-    d["outcome"] = OUTCOMES[s.outcome]
-    for key in ("win", "commission", "lost", "returned", "stays"):
-        d[key] = getattr(s, key)
+    """A settlement (table.SETTLEMENT: a tuple from the table, a list from a record) as the output
+    names it."""
+    player, kind, number, on, outcome = s[:5]
+    d = {"player": player, "type": kind}
+    if on:
+        d["on"] = on
+    if number and kind not in _NO_NUMBER_SHOWN:
+        d["number"] = number
+    if kind == "hop":
+        d["dice"] = list(hop_dice(number))
+    d["outcome"] = OUTCOMES[outcome]
+    for i in range(5, len(SETTLEMENT)):
+        d[SETTLEMENT[i]] = s[i]
     return d
 
 

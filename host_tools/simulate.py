@@ -29,7 +29,7 @@ import time
 from fractions import Fraction
 
 from craps.house import HouseRules
-from craps.table import MAX_STATIONS, Table, seven_out
+from craps.table import MAX_STATIONS, Table, seven_out, net as settlement_net
 from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
@@ -203,12 +203,12 @@ def run(dice, rules, plan, progress=None, every=0):
         before = first.point
         for table, stations in tables:
             for s in table.roll(d1, d2).settlements:
-                station = stations[s.player]
-                if s.kind != station.kind:
+                station = stations[s[0]]
+                if s[1] != station.kind:
                     station.flat_up = False  # the line bet behind an odds station
                     continue
                 row = station.row
-                net = s.net()
+                net = settlement_net(s)
                 n[row] += 1
                 total[row] += net
                 squares[row] += net * net
@@ -218,7 +218,7 @@ def run(dice, rules, plan, progress=None, every=0):
                     decision[0] += 1
                     decision[1] += k
                     decision[2] += k * k
-                if not s.stays:
+                if not s[9]:  # stays
                     pending.append(station)
         now += 1
         in_hand += 1

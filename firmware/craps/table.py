@@ -5,7 +5,7 @@ from craps import checks, errors
 from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
-    NONE, WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
+    WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
     STAY_UP, ODDS_ON, KIND_ID, ON_ID, RATIOS, layout_id, roll_code, roll_table, decide_part,
     part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
 
@@ -17,6 +17,9 @@ _PLAIN = dict((kind, FIXED_NUMBER.get(kind, 0)) for kind in KINDS
 # the table's minimum and maximum (checks.limits).
 _TIMED = dict.fromkeys(LINE + COME + ("put",) + SIDE)
 _LIMITED = dict.fromkeys(tuple(UNITS) + ("buy", "lay"))
+# put_back()'s quick path: once made, these can only be refused again by the meter (or limits
+# set lower since): they have no moment of their own and no part or commission to check.
+_UNTIMED = dict.fromkeys(kind for kind in KINDS if kind not in _TIMED and kind not in _LIMITED)
 # A spot's parts (see spot()), for find(), bet() and odds() to add up.
 _KIND_SPOT = dict((kind, i * 800 * MAX_STATIONS) for kind, i in KIND_ID.items())
 _ON_SPOT = dict((on, i * MAX_STATIONS) for on, i in ON_ID.items())
@@ -53,35 +56,23 @@ def seven_out(point, total):
     return bool(point) and total == 7
 
 
-class Settlement:
-    """What one roll did to one wager, in credits (see docs/scenario.md)."""
+# A settlement is a plain tuple, what one roll did to one wager in credits (docs/scenario.md):
+# its fields in this order. `win` is net of commission; `lost` the stake the house took;
+# `returned` the stake back on the meter; `stays` the stake left on the layout.
+SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
+              "returned", "stays")
 
-    def __init__(self, w, outcome, win=0, commission=0, lost=0, returned=0, stays=0):
-        self.reset(w, outcome, win, commission, lost, returned, stays)
 
-    def reset(self, w, outcome, win=0, commission=0, lost=0, returned=0, stays=0):
-        self.player = w.player
-        self.kind = w.kind
-        self.number = w.number
-        self.on = w.on
-        self.outcome = outcome
-        self.win = win  # won, net of commission
-        self.commission = commission
-        self.lost = lost  # stake taken by the house
-        self.returned = returned  # stake back on the credit meter
-        self.stays = stays  # stake left on the layout
-
-    def net(self):
-        """What the settlement did to the player's money: the win, less the stake and any
-        up-front commission lost."""
-        # a horn, world or C & E may win some parts and lose others
-        return self.win - taken(self.outcome, self.lost, self.commission)
+def net(s):
+    """What a settlement did to the player's money: the win, less the stake and any up-front
+    commission lost (a horn, world or C & E may win some parts and lose others)."""
+    return s[5] - taken(s[4], s[7], s[6])
 
 
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
-    The settlements are the table's own records, reused by the next roll (no allocation per
-    wager on the chip): read or copy them before rolling again."""
+    `settlements` is the table's own list of settlement tuples, emptied by the next roll: read or
+    copy it before rolling again."""
 
     def __init__(self, dice, point, shooter, settlements, moves):
         self.dice = dice
@@ -105,8 +96,8 @@ class Table:
         self.holder = 0  # the station the dice are with
         self.betting_open = True
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
-        self._settlements = []  # this roll's settlements, drawn from _pool
-        self._pool = []
+        self._settled = []  # this roll's settlements
+        self.taken_down = []  # the wagers this roll took down: what put_back() makes again
         # Where each wager sits -> the wager: its spot is layout_id() * MAX_STATIONS + station,
         # one small int. Kept in step with `wagers` by _place, roll and _take_off (see _reindex).
         self._index = {}
@@ -171,40 +162,8 @@ class Table:
             number = fixed
         if type(amount) is not int or amount <= 0:
             checks.amount(amount)
-        if kind in _TIMED:
-            self._check_timing(kind)
-        if working is not None:
-            checks.toggle(kind, None)
         where = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player  # spot(); on: None
-        w = self._index.get(where)
-        rules = self.rules
-        if w is None:
-            total = amount
-            vig = 0
-        else:
-            if w.state:
-                raise errors.HandStarted("your %s bet already counts: it cannot be added to"
-                                         % kind)
-            total = amount + w.amount
-            vig = -w.vig
-        if kind in _LIMITED or not rules.table_min <= total <= rules.table_max:
-            checks.limits(rules, kind, number, total)
-        if rules.commission == "up_front":
-            vig += self._vig_due(kind, number, total)
-        if amount + vig > self.credits[player]:
-            self._check_credits(player, amount + vig)
-        if w is None:
-            w = Wager(player, kind, number, amount)
-            w.vig = vig
-            self.credits[player] -= amount + vig
-            self.wagers.append(w)
-            self._place(w, where)
-        else:
-            self._stake(w, amount, vig)
-        if working is not None:
-            w.call(working)
-            self._ready(w)
-        return w
+        return self._add(player, kind, number, amount, working, where, self._index.get(where))
 
     def odds(self, player, on, amount, number=0, working=None):
         """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
@@ -214,28 +173,64 @@ class Table:
         if type(amount) is not int or amount <= 0:
             checks.amount(amount)
         flat = self._flat_for_odds(player, on, number)
-        if working is not None:
-            checks.toggle("odds", on)
-        number = flat.number
-        where = _ODDS_SPOT + number * _NUMBER_SPOT + _ON_SPOT[on] + player  # spot()
-        w = self._index.get(where)
-        total = amount + (w.amount if w else 0)
-        cap = odds_cap(flat.amount, number, laid(on), self.rules)
-        if total > cap:
-            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (number, cap))
-        if amount > self.credits[player]:
-            self._check_credits(player, amount)
-        if w is None:
-            w = Wager(player, "odds", number, amount, on)
-            self.credits[player] -= amount
-            self.wagers.append(w)
-            self._place(w, where)
-        else:
-            self._stake(w, amount, 0)
-        if working is not None:
-            w.call(working)
-            self._ready(w)
-        return w
+        where = _ODDS_SPOT + flat.number * _NUMBER_SPOT + _ON_SPOT[on] + player  # spot()
+        return self._add_odds(flat, on, amount, working, where, self._index.get(where))
+
+    def stand(self, player, kind, amount, number=0, on=None, working=None):
+        """Bring a spot up to `amount` credits: a bet left standing, or REPEAT's last round.
+        The spot is named as bet() and odds() name it: a line or come bet by its kind alone (it
+        is made on the come-out, in the box), odds behind the line by `on` alone. What is short
+        goes on with the refusals bet() or odds() would give it; nothing goes on where the spot
+        has `amount` already. Returns the wager on the spot."""
+        self._check_open(player)
+        checks.amount(amount)
+        if kind == "odds":
+            return self._stand_odds(player, on, amount, number, working, None)
+        number = checks.wager_number(kind, number)
+        return self._stand(player, kind, amount, number, working, None)
+
+    def put_back(self, refused=None):
+        """Stand again, as they were, the wagers the last roll took down (`taken_down`: the same
+        objects, so nothing is allocated), where the rules allow it now: stand() for each, with
+        the refusals bet() and odds() give on what can have changed since it was made: the
+        credit meter, the puck (a line bet on the come-out only, a come bet with the puck ON),
+        the odds behind a flat bet on its number and within its cap, the table's limits.
+        Returns how many stand again; each refused wager goes on `refused` with its refusal."""
+        self._check_open(0)  # betting open: station 0 is always there
+        made = 0
+        credits = self.credits
+        index = self._index
+        wagers = self.wagers
+        rules = self.rules
+        low, high = rules.table_min, rules.table_max
+        quick = rules.commission != "up_front"
+        for w in self.taken_down:
+            # The quick test, as bet() has: a wager with no moment of its own, alone on its
+            # spot, within the limits, that the meter covers, goes back as it was (its spot and
+            # roll codes are still right); any other asks the checks in full.
+            kind = w.kind
+            amount = w.amount
+            if quick and kind in _UNTIMED and low <= amount <= high \
+                    and amount <= credits[w.player] and index.get(w._spot) is None:
+                credits[w.player] -= amount
+                wagers.append(w)
+                index[w._spot] = w
+                made += 1
+                continue
+            try:
+                if kind == "odds":
+                    self._stand_odds(w.player, w.on, w.amount, 0 if w.on in LINE else w.number,
+                                     w.working, w)
+                else:  # a line or come bet is made again by its kind alone
+                    self._stand(w.player, w.kind, w.amount,
+                                0 if w.kind in LINE or w.kind in COME else w.number,
+                                w.working, w)
+                made += 1
+            except errors.Refusal as e:
+                if refused is not None:
+                    refused.append((w, e))
+        del self.taken_down[:]
+        return made
 
     def remove(self, player, kind, number=0, amount=None, on=None):
         """Take a wager down, or reduce it by `amount`, where the rules allow. Returns credits back."""
@@ -296,63 +291,65 @@ class Table:
             self.holder = shooter
         point = self.point
         total = d1 + d2
-        rules = self.rules
         credits = self.credits
         index = self._index
-        settlements = self._settlements
-        del settlements[:]
+        settled = self._settled
+        del settled[:]
+        down = self.taken_down
+        del down[:]
         travelled = []
         wagers = self.wagers
         kept = 0
         at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
+        # One pass over the layout: each wager's roll code (roll_table(), looked up when it was
+        # made) says what the roll does to it; the wagers that stay are packed to the front.
         for w in wagers:
             codes = w.codes
             if codes is not None:
                 code = codes[at]
-            elif w.kind in UNITS:
-                self._settle_compound(w, total)
-                if index.get(w._spot) is w:
-                    del index[w._spot]
+            else:
+                code = self._code(w, point, d1, d2, at)
+                if code is None:  # a compound wager, settled by its parts
+                    down.append(w)
+                    continue
+            if not code:  # NONE: most wagers, most rolls
+                wagers[kept] = w
+                kept += 1
                 continue
-            elif w.kind in SIDE:
-                w.state = mark(w, point, total)
-                code = roll_code(w, point, d1, d2, rules)
-            else:  # a wager set on the table without _ready()
-                self._ready(w)
-                code = w.codes[at]
-            if code == NONE:
-                pass  # most wagers, most rolls
-            elif code == MOVE:
+            outcome = code & 7
+            if outcome == MOVE:
                 if w.kind in COME:
                     travelled.append(w)
                 else:
                     self._move(w, total)  # a line bet follows the puck
-            else:
-                amount = w.amount
-                outcome = code & 7
-                win = fee = lost = returned = stays = 0
-                if outcome == WIN:
-                    ratio = RATIOS[code >> 3]
-                    if w.kind in _COMMISSIONED:
-                        fee = commission(w.kind, w.number, amount)
-                    win = amount * ratio[0] // ratio[1] - fee
-                    if w.kind in _STAYS:
-                        stays = amount
-                    else:
-                        returned = amount
-                elif outcome == LOSE:
-                    lost = amount
-                    fee = w.vig  # an up-front commission is the house's once the wager loses
-                else:
-                    returned = amount
-                credits[w.player] += win + returned
-                self._settlement(w, outcome, win, fee, lost, returned, stays)
-                if not stays:  # the wager leaves the layout
-                    if index.get(w._spot) is w:
-                        del index[w._spot]
+                wagers[kept] = w
+                kept += 1
+                continue
+            player = w.player
+            kind = w.kind
+            amount = w.amount
+            if outcome == WIN:
+                ratio = RATIOS[code >> 3]
+                win = amount * ratio[0] // ratio[1]
+                if kind in _STAYS:  # paid; the stake stays up
+                    fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
+                    credits[player] += win - fee
+                    settled.append((player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
+                                    amount))
+                    wagers[kept] = w
+                    kept += 1
                     continue
-            wagers[kept] = w
-            kept += 1
+                credits[player] += win + amount
+                settled.append((player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
+            elif outcome == LOSE:
+                # an up-front commission is the house's once the wager loses
+                settled.append((player, kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
+            else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
+                credits[player] += amount
+                settled.append((player, kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
+            if index.get(w._spot) is w:
+                del index[w._spot]
+            down.append(w)
         del wagers[kept:]
         moves = []
         for w in travelled:
@@ -367,22 +364,37 @@ class Table:
         else:
             self.hand_rolls += 1
         self.betting_open = True
-        return Roll((d1, d2), self.point, shooter, settlements, moves)
+        return Roll((d1, d2), self.point, shooter, settled, moves)
+
+    def _code(self, w, point, d1, d2, at):
+        # The roll code of a wager without codes; a compound one is settled here (None).
+        if w.kind in UNITS:
+            self._settle_compound(w, d1 + d2)
+            return None
+        if w.kind in SIDE:  # its state counts: decided afresh each roll
+            w.state = mark(w, point, d1 + d2)
+            return roll_code(w, point, d1, d2, self.rules)
+        self._ready(w)  # a wager set on the table without _ready()
+        return w.codes[at]
 
     def _settle_compound(self, w, total):
         # Paid as separate wagers on its parts, each rounded on its own (docs/rules.md).
         unit = w.amount // UNITS[w.kind]
-        s = self._settlement(w, NONE)
+        win = returned = lost = 0
         for part, units in parts(w.kind, w.number):
             stake = unit * units
             if decide_part(part, total) == WIN:
                 ratio = part_pays(part, self.rules)
-                s.win += stake * ratio[0] // ratio[1]
-                s.returned += stake
+                win += stake * ratio[0] // ratio[1]
+                returned += stake
             else:
-                s.lost += stake
-        s.outcome = WIN if s.win > s.lost else LOSE if s.win < s.lost else PUSH
-        self.credits[w.player] += s.win + s.returned
+                lost += stake
+        outcome = WIN if win > lost else LOSE if win < lost else PUSH
+        self.credits[w.player] += win + returned
+        self._settled.append((w.player, w.kind, w.number, w.on, outcome, win, 0, lost,
+                              returned, 0))
+        if self._index.get(w._spot) is w:
+            del self._index[w._spot]
 
     def _ready(self, w):
         # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
@@ -428,19 +440,6 @@ class Table:
         if self._index.get(w._spot) is w:
             del self._index[w._spot]
 
-    def _settlement(self, w, outcome, win=0, fee=0, lost=0, returned=0, stays=0):
-        # The next record of this roll, reused from earlier rolls where there is one.
-        settlements = self._settlements
-        n = len(settlements)
-        if n < len(self._pool):
-            s = self._pool[n]
-            s.reset(w, outcome, win, fee, lost, returned, stays)
-        else:
-            s = Settlement(w, outcome, win, fee, lost, returned, stays)
-            self._pool.append(s)
-        settlements.append(s)
-        return s
-
     # -- checks: each raises a named refusal and changes nothing
 
     def _check_open(self, player):
@@ -477,6 +476,97 @@ class Table:
         w.amount += amount
         w.vig += vig
         self.credits[w.player] -= amount + vig
+
+    def _stand(self, player, kind, amount, number, working, spare):
+        # stand() once the spot's name is checked; `spare`: a wager taken down, to stand again.
+        if not self.betting_open:
+            self._check_open(player)
+        spot_ = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player
+        # a line bet sits on the point, a travelled come bet on its number
+        w = self._index.get(spot_ + self.point * _NUMBER_SPOT if kind in LINE else spot_)
+        short = amount - (w.amount if w else 0)
+        if short <= 0:
+            return w
+        return self._add(player, kind, number, short, working, spot_, self._index.get(spot_),
+                         spare)
+
+    def _stand_odds(self, player, on, amount, number, working, spare):
+        if not self.betting_open:
+            self._check_open(player)
+        flat = self._flat_for_odds(player, on, number)
+        where = _ODDS_SPOT + flat.number * _NUMBER_SPOT + _ON_SPOT[on] + player
+        w = self._index.get(where)
+        short = amount - (w.amount if w else 0)
+        if short <= 0:
+            return w
+        return self._add_odds(flat, on, short, working, where, w, spare)
+
+    def _add(self, player, kind, number, amount, working, where, w, spare=None):
+        # bet() from its timing on, its arguments checked: `w` the wager at spot `where`, if any.
+        if kind in _TIMED:
+            self._check_timing(kind)
+        if working is not None:
+            checks.toggle(kind, None)
+        rules = self.rules
+        if w is None:
+            total = amount
+            vig = 0
+        else:
+            if w.state:
+                raise errors.HandStarted("your %s bet already counts: it cannot be added to"
+                                         % kind)
+            total = amount + w.amount
+            vig = -w.vig
+        if kind in _LIMITED or not rules.table_min <= total <= rules.table_max:
+            checks.limits(rules, kind, number, total)
+        if rules.commission == "up_front":
+            vig += self._vig_due(kind, number, total)
+        if amount + vig > self.credits[player]:
+            self._check_credits(player, amount + vig)
+        if w is None:
+            return self._new(player, kind, number, None, amount, vig, working, where, spare)
+        self._stake(w, amount, vig)
+        self._call(w, working)
+        return w
+
+    def _add_odds(self, flat, on, amount, working, where, w, spare=None):
+        # odds() from its flat bet on: `w` the odds at spot `where`, if any.
+        if working is not None:
+            checks.toggle("odds", on)
+        player = flat.player
+        number = flat.number
+        total = amount + (w.amount if w else 0)
+        cap = odds_cap(flat.amount, number, laid(on), self.rules)
+        if total > cap:
+            raise errors.OddsOverCap("odds on %d may be at most %d credits here" % (number, cap))
+        if amount > self.credits[player]:
+            self._check_credits(player, amount)
+        if w is None:
+            return self._new(player, "odds", number, on, amount, 0, working, where, spare)
+        self._stake(w, amount, 0)
+        self._call(w, working)
+        return w
+
+    def _new(self, player, kind, number, on, amount, vig, working, where, spare):
+        # A wager on an empty spot: `spare` (one taken down, reused as it is) or a new one.
+        if spare is None:
+            w = Wager(player, kind, number, amount, on)
+        else:
+            w = spare
+            w.number = number
+            w.amount = amount
+            w.state = 0
+        w.working = working
+        w.vig = vig
+        self.credits[player] -= amount + vig
+        self.wagers.append(w)
+        self._place(w, where)
+        return w
+
+    def _call(self, w, working):
+        if working is not None:
+            w.call(working)
+            self._ready(w)
 
     def _flat_for_odds(self, player, on, number):
         if on not in ODDS_ON:

@@ -28,17 +28,6 @@ def spot(cab, s):
     return "odds", number, flats[cab.panels[s].odds_pick % len(flats)]
 
 
-def staked(cab, s, kind, number, on):
-    """What station s has on a spot now (a come bet: in the box)."""
-    t = cab.table
-    if kind in LINE:
-        number = t.point
-    elif kind in COME:
-        number = 0
-    w = t.find(s, kind, number, on)
-    return w.amount if w else 0
-
-
 def chosen(cab, s):
     kind, number, on = spot(cab, s)
     if kind is None:
@@ -50,7 +39,6 @@ def bet(cab, s, now_ms, out):
     kind, number, on = chosen(cab, s)
     amount = cab.panels[s].chip_value() * UNITS.get(kind, 1)
     place(cab, s, kind, number, on, amount)
-    cab.panels[s].remember(kind, number, on, amount)
     cab.panels[s].message = "%s +%d" % (screens.label(kind, number, on), amount)
 
 
@@ -68,7 +56,6 @@ def place(cab, s, kind, number, on, amount):
 def take_down(cab, s, now_ms, out):
     kind, number, on = chosen(cab, s)
     back = cab.table.remove(s, kind, number, on=on)
-    cab.panels[s].forget(kind, number, on)
     cab.panels[s].message = "%s DOWN +%d" % (screens.label(kind, number, on), back)
 
 
@@ -82,23 +69,34 @@ def working(cab, s, now_ms, out):
                                        "WORKING" if w.works_on_come_out() else "OFF")
 
 
+def rounds(table, stations):
+    """Each station's wagers as the roll is called, named as Table.stand() names them (a line
+    bet and the odds behind it by kind alone, big 6/8 too): what REPEAT brings back."""
+    out = [[] for _ in range(stations)]
+    for w in table.wagers:
+        number = 0 if w.kind in LINE or w.kind in FIXED_NUMBER or w.on in LINE else w.number
+        out[w.player].append((w.kind, number, w.on, w.amount, w.working))
+    return out
+
+
 def repeat(cab, s, now_ms, out):
-    """The last round's bets again: each spot brought up to what it had then (a place bet
-    still up is not doubled)."""
+    """The station's layout as the last roll was called, stood up again as the rules allow
+    now: each spot brought up to its stake then (a place bet still up is not doubled). What
+    cannot be made now (a pass bet with the puck ON, a come bet with it OFF, odds with no flat
+    bet, a travelled come bet, too few credits) is skipped and named on the display."""
     bets = cab.panels[s].last_round
     if not bets:
         raise NoSuchWager("no bets from the last round to repeat")
-    made = 0
-    for kind, number, on, amount in bets:
-        short = amount - staked(cab, s, kind, number, on)
+    skipped = []
+    for kind, number, on, amount, working in bets:
         try:
-            if short > 0:
-                place(cab, s, kind, number, on, short)
-                cab.panels[s].remember(kind, number, on, short)
-            made += 1
+            cab.table.stand(s, kind, amount, number, on, working)
         except Refusal:
-            pass  # the rest still go down; the count says how many did
-    cab.panels[s].message = "REPEAT %d OF %d" % (made, len(bets))
+            skipped.append(screens.label(kind, number, on))  # the rest still go down
+    message = "REPEAT %d OF %d" % (len(bets) - len(skipped), len(bets))
+    if skipped:
+        message += " SKIPPED " + ", ".join(skipped)
+    cab.panels[s].message = message
 
 
 def roll(cab, s, now_ms, out):

@@ -195,8 +195,7 @@ class Cabinet(Persistence):
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        settled = [(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
-                    s.returned, s.stays) for s in roll.settlements]
+        settled = list(roll.settlements)  # the table empties its list at the next roll
         self.meters.settle(settled)
         record = self._save_recall(before, dice, roll, settled, out)
         for s, net in enumerate(self._remember(record)):
@@ -380,8 +379,8 @@ class Cabinet(Persistence):
 
     def call_no_more_bets(self, now_ms):
         self.table.close_betting()
-        for panel in self.panels:
-            panel.close_round()
+        for panel, stakes in zip(self.panels, actions.rounds(self.table, len(self.panels))):
+            panel.close_round(stakes)
         self.offer = None
         self.news = "NO MORE BETS"
         self.pattern = (puck.ROLLING, 0, now_ms)

@@ -21,8 +21,9 @@ class Panel:
         self.hold = None  # (button, long_button) of a key down that acts when let go or held
         self.handpay = 0  # credits waiting for the attendant; the station is locked meanwhile
         self.message = ""
-        self.round = []  # (kind, number, on, amount) bet since the last roll was called
-        self.last_round = []  # the same for the round before: what Repeat bets again
+        # The station's wagers when a roll was last called with some on the layout, as
+        # (kind, number, on, amount, working) (actions.rounds): what Repeat stands up again.
+        self.last_round = []
 
     def turn_page(self, view, pages):
         """A view's button: the view's first page, then the next, then back to the table."""
@@ -73,18 +74,7 @@ class Panel:
             self.spot = (mode, number)
         return None
 
-    def remember(self, kind, number, on, amount):
-        for i, (k, n, o, a) in enumerate(self.round):
-            if (k, n, o) == (kind, number, on):
-                self.round[i] = (k, n, o, a + amount)  # one entry a spot: what Repeat brings back
-                return
-        self.round.append((kind, number, on, amount))
-
-    def forget(self, kind, number, on):
-        """A wager taken down is not a bet of this round: Repeat must not make it again."""
-        self.round = [b for b in self.round if b[:3] != (kind, number, on)]
-
-    def close_round(self):
-        if self.round:
-            self.last_round = self.round
-            self.round = []
+    def close_round(self, stakes):
+        """The roll is called with `stakes` on this station's part of the layout."""
+        if stakes:
+            self.last_round = stakes

@@ -5,6 +5,20 @@ from craps.table import Table
 from craps.wagers import LOSE
 
 
+class Dice:
+    """A tiny fixed-seed generator (the same numbers on CPython and MicroPython)."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self, n):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 8) % n
+
+    def die(self):
+        return self.next(6) + 1
+
+
 def raises(error, fn, *args, **kwargs):
     """Call fn(*args, **kwargs) and return the exception of type `error` (or a subclass) it must
     raise, for checks on it; any other exception goes through. Nothing raised fails, naming the
@@ -62,8 +76,10 @@ def house_point(t, number):
 
 def net(s):
     """A settlement's effect on its player's money: the win (net of commission) less the stake
-    lost and, on a loss, the commission the house keeps (paid up front)."""
-    return s.win - s.lost - (s.commission if s.outcome == LOSE else 0)
+    lost and, on a loss, the commission the house keeps (paid up front). Written here again, not
+    imported, so that a wrong table.net() shows."""
+    player, kind, number, on, outcome, win, commission, lost, returned, stays = s
+    return win - lost - (commission if outcome == LOSE else 0)
 
 
 def staked(t, player):
@@ -78,29 +94,34 @@ def settle(t, d1, d2):
     stakes = dict(((w.player, w.kind, w.number, w.on), w.amount) for w in t.wagers)
     before = [t.credits[p] + staked(t, p) for p in range(t.stations())]
     r = t.roll(d1, d2)
-    for s in r.settlements:
-        stake = stakes.pop((s.player, s.kind, s.number, s.on))
-        assert s.lost + s.returned + s.stays == stake, "a settled stake went astray"
+    for player, kind, number, on, _, _, _, lost, returned, stays in r.settlements:
+        stake = stakes.pop((player, kind, number, on))
+        assert lost + returned + stays == stake, "a settled stake went astray"
     for p in range(t.stations()):
-        moved = sum(net(s) for s in r.settlements if s.player == p)
+        moved = sum(net(s) for s in r.settlements if s[0] == p)
         after = t.credits[p] + staked(t, p)
         assert after == before[p] + moved, "station %d: meter and stakes went %d -> %d, its " \
             "settlements net %d: %s" % (p, before[p], after, moved,
-                                        [figures(s) for s in r.settlements if s.player == p])
+                                        [figures(s) for s in r.settlements if s[0] == p])
     return r
 
 
+# A settlement's fields (table.SETTLEMENT) that tests read by name.
+OUTCOME, WON, LOST, RETURNED, STAYS = 4, 5, 7, 8, 9
+
+
 def figures(s):
-    return (s.outcome, s.win, s.commission, s.lost, s.returned, s.stays)
+    """A settlement's (outcome, win, commission, lost, returned, stays)."""
+    return tuple(s[4:])
 
 
 def only(r, kind, number=None):
     """The one settlement of `kind` (on `number`, if given) in Roll r."""
-    found = [s for s in r.settlements if s.kind == kind and number in (None, s.number)]
+    found = [s for s in r.settlements if s[1] == kind and number in (None, s[2])]
     assert len(found) == 1, "%d settlements of %s on %s" % (len(found), kind, r.dice)
     return found[0]
 
 
 def unsettled(r, kind):
     """Roll r decided no wager of `kind`."""
-    return not [s for s in r.settlements if s.kind == kind]
+    return not [s for s in r.settlements if s[1] == kind]

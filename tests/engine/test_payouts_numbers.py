@@ -1,7 +1,7 @@
 # Payouts of the bets that stay up on a number: place, buy, lay (with their 5% commission, on a
 # win or up front), hardways and big 6/8; figures from docs/rules.md, "Wagers and default payouts".
 from craps.wagers import WIN, LOSE
-from support import table, house_point, settle, staked, figures, only, unsettled, ways
+from support import table, house_point, settle, staked, figures, only, unsettled, ways, OUTCOME
 
 POINTS = (4, 5, 6, 8, 9, 10)
 # rules.md: place 4/10 9:5, 5/9 7:5, 6/8 7:6; buy at true odds; lay 1:2, 2:3, 5:6.
@@ -70,7 +70,7 @@ def test_place_and_buy_off_on_come_out_unless_working():
             assert t.on_table(0) == 10
             t = table()
             t.bet(0, kind, 10, number=n, working=True)
-            assert only(settle(t, *ways(n)[0]), kind, n).outcome == WIN
+            assert only(settle(t, *ways(n)[0]), kind, n)[OUTCOME] == WIN
 
 
 def test_buy_pays_true_odds_less_commission_on_win():

@@ -1,7 +1,7 @@
 # Payouts of the one-roll bets on every throw: field, the propositions ("to 1" and "for 1"), horn,
 # horn high, world, C & E and the 21 hop bets; figures from docs/rules.md.
 from craps.wagers import WIN, LOSE, PUSH, hop_code
-from support import table, settle, figures, only
+from support import table, settle, figures, only, net
 
 # rules.md: the field wins 1:1 on 3, 4, 9, 10, 11; 2 pays 2:1; 12 pays 2:1 or 3:1 (field_12).
 FIELD = {2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1}
@@ -162,7 +162,7 @@ def test_net_of_a_compound_wager_counts_the_parts_it_lost():
     t.bet(0, "world", 5)
     t.bet(0, "horn_high", 5, 3)
     r = t.roll(3, 4)
-    assert [s.net() for s in r.settlements] == [0, -5]
+    assert [net(s) for s in r.settlements] == [0, -5]
     t.bet(0, "horn_high", 5, 3)
     r = t.roll(1, 2)  # two units on 3 win 15:1 each, three units lost
-    assert r.settlements[0].net() == 30 - 3 and t.credits == [1000 - 5 + 27]
+    assert net(r.settlements[0]) == 30 - 3 and t.credits == [1000 - 5 + 27]

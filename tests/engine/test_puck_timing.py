@@ -1,7 +1,7 @@
 # The puck, and when each wager may be made (docs/rules.md, "Game flow" and "Life of a wager"):
 # line bets on the come-out only, come bets with the puck ON, put where enabled, side bets before
 # a hand's first roll, nothing at all between "no more bets" and the roll, and no roll with bad dice.
-from support import table, point_on, refused, ways, only
+from support import table, point_on, refused, ways, only, OUTCOME
 from craps import errors
 from craps.wagers import WIN, LOSE
 
@@ -38,7 +38,7 @@ def test_point_made_either_way_turns_the_puck_off():
     t.roll(4, 4)
     r = t.roll(6, 2)
     assert t.point == 0 and not r.point
-    assert only(r, "pass").outcome == WIN
+    assert only(r, "pass")[OUTCOME] == WIN
 
 
 def test_seven_out_turns_the_puck_off():
@@ -46,7 +46,7 @@ def test_seven_out_turns_the_puck_off():
     point_on(t, 9)
     r = t.roll(5, 2)
     assert t.point == 0 and not r.point
-    assert only(r, "pass").outcome == LOSE
+    assert only(r, "pass")[OUTCOME] == LOSE
 
 
 def test_other_totals_leave_the_puck_where_it_is():

@@ -52,19 +52,19 @@ def test_tables_under_different_house_rules_each_pay_by_their_own():
     for _ in range(2):
         for (field_12, pays_), t in tables.items():
             t.bet(0, "field", 10)
-            assert t.roll(6, 6).settlements[0].win == 10 * field_12
+            assert t.roll(6, 6).settlements[0][5] == 10 * field_12
             t.bet(0, "twelve", 10)
-            assert t.roll(6, 6).settlements[0].win == (290 if pays_ == "for" else 300)
+            assert t.roll(6, 6).settlements[0][5] == (290 if pays_ == "for" else 300)
 
 
 def test_calling_a_wager_off_changes_what_the_come_out_does_to_it():
     t = table()
     t.bet(0, "place", 6, 6, working=True)
     r = t.roll(3, 3)  # a come-out 6 (the house's point): the working place bet wins
-    assert r.settlements[0].win == 7
+    assert r.settlements[0][5] == 7
     t.set_working(0, "place", False, 6)  # off for the come-out: with the puck ON it still works
     r = t.roll(3, 4)  # seven-out
-    assert r.settlements[0].lost == 6
+    assert r.settlements[0][7] == 6
     t.bet(0, "place", 6, 6)
     t.set_working(0, "place", True, 6)
     t.set_working(0, "place", False, 6)

@@ -2,7 +2,7 @@
 # station 0, the first station clockwise from the holder with a Pass or Don't Pass stake shoots,
 # else the house rolls; after a seven-out thrown by a station, or a pass_dice, the dice go one
 # station clockwise).
-from support import table, point_on, refused, raises, settle, only
+from support import table, point_on, refused, raises, settle, only, OUTCOME, WON
 from craps import errors
 from craps.wagers import WIN, LOSE
 
@@ -95,7 +95,7 @@ def test_after_a_house_seven_out_the_holder_keeps_the_dice():
     t.remove(1, "dont_pass")  # no line bet left: the house rolls the hand out
     r = t.roll(5, 2)
     assert r.shooter is None and t.point == 0
-    assert only(r, "place").outcome == LOSE
+    assert only(r, "place")[OUTCOME] == LOSE
     assert t.holder == 1
 
 
@@ -125,7 +125,7 @@ def test_passing_the_dice_in_the_middle_of_a_hand():
     t.pass_dice(0)
     r = t.roll(2, 4)  # station 1 throws and makes the point
     assert r.shooter == 1 and t.point == 0
-    assert [s.outcome for s in r.settlements] == [WIN, WIN]  # both pass bets
+    assert [s[4] for s in r.settlements] == [WIN, WIN]  # both pass bets
     assert t.credits == [1010, 1010]
 
 
@@ -215,7 +215,7 @@ def test_a_three_station_game_balances_every_meter():
     t.bet(1, "pass", 10)
     t.odds(1, "dont_come", 30, 5)  # wins 20
     r = settle(t, 3, 4)  # come-out 7: pass wins twice, the don't come and its odds win
-    assert only(r, "odds").win == 20
+    assert only(r, "odds")[WON] == 20
     assert t.find(2, "place", 6).amount == 12  # off on the come-out
     assert (t.credits, [t.on_table(p) for p in range(3)]) == ([1100, 990, 1017], [0, 0, 12])
     assert t.holder == 0

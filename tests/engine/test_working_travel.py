@@ -1,7 +1,8 @@
 # Working on the come-out, and come bets travelling (docs/rules.md, "Off on the come-out",
 # house rules "working on the come-out unless the player says otherwise", "Two come bets that
 # travel to the same number become one").
-from support import table, point_on, refused, only, unsettled
+from support import (table, point_on, refused, only, unsettled, figures, LOST, OUTCOME, RETURNED,
+                     STAYS, WON)
 from craps import errors
 from craps.wagers import WIN, LOSE, RETURN
 
@@ -15,14 +16,14 @@ def test_place_buy_and_hard_bets_are_off_on_the_come_out_by_default():
                                  ("hard", 10, 6), ("hard", 10, 8)):
         t.bet(0, kind, amount, number)
     r = t.roll(3, 4)  # a come-out 7: only the pass line is decided
-    assert [s.kind for s in r.settlements] == ["pass"]
+    assert [s[1] for s in r.settlements] == ["pass"]
     assert t.credits == [946] and t.on_table(0) == 64
     r = t.roll(3, 3)  # a come-out 6 the hard way: place 6 and hard 6 are off
     assert r.settlements == [] and t.point == 6
     assert t.find(0, "place", 6).amount == 12 and t.find(0, "hard", 6).amount == 10
     r = t.roll(4, 4)  # with the puck ON they work: place 8 pays 7:6, hard 8 9:1
-    assert only(r, "place", 8).win == 14 and only(r, "place", 8).stays == 12
-    assert only(r, "hard", 8).win == 90 and only(r, "hard", 8).stays == 10
+    assert only(r, "place", 8)[WON] == 14 and only(r, "place", 8)[STAYS] == 12
+    assert only(r, "hard", 8)[WON] == 90 and only(r, "hard", 8)[STAYS] == 10
 
 
 def test_a_place_bet_made_working_is_decided_on_the_come_out():
@@ -30,7 +31,7 @@ def test_a_place_bet_made_working_is_decided_on_the_come_out():
     t.bet(0, "place", 12, 6, True)
     r = t.roll(3, 3)
     s = only(r, "place", 6)
-    assert (s.outcome, s.win, s.stays) == (WIN, 14, 12)
+    assert (s[4], s[5], s[9]) == (WIN, 14, 12)  # outcome, win, stays
 
 
 def test_set_working_calls_place_buy_and_hard_bets_on_for_the_come_out():
@@ -42,9 +43,9 @@ def test_set_working_calls_place_buy_and_hard_bets_on_for_the_come_out():
     t.set_working(0, "buy", True, 5)
     t.set_working(0, "hard", True, 4)
     r = t.roll(3, 4)
-    assert only(r, "place", 5).outcome == LOSE
-    assert only(r, "buy", 5).outcome == LOSE
-    assert only(r, "hard", 4).outcome == LOSE
+    assert only(r, "place", 5)[OUTCOME] == LOSE
+    assert only(r, "buy", 5)[OUTCOME] == LOSE
+    assert only(r, "hard", 4)[OUTCOME] == LOSE
     assert t.on_table(0) == 0
 
 
@@ -54,15 +55,15 @@ def test_lay_big_six_eight_field_and_one_roll_bets_work_on_the_come_out():
                                  ("field", 10, 0), ("any7", 5, 0), ("hop", 5, 34)):
         t.bet(0, kind, amount, number)
     r = t.roll(3, 4)
-    assert only(r, "lay").outcome == WIN
-    assert only(r, "big6").outcome == LOSE and only(r, "big8").outcome == LOSE
-    assert only(r, "field").outcome == LOSE
-    assert only(r, "any7").outcome == WIN and only(r, "hop").outcome == WIN
+    assert only(r, "lay")[OUTCOME] == WIN
+    assert only(r, "big6")[OUTCOME] == LOSE and only(r, "big8")[OUTCOME] == LOSE
+    assert only(r, "field")[OUTCOME] == LOSE
+    assert only(r, "any7")[OUTCOME] == WIN and only(r, "hop")[OUTCOME] == WIN
     t = table()
     t.bet(0, "big6", 10)
     t.bet(0, "lay", 30, 6)
     r = t.roll(2, 4)
-    assert only(r, "big6").outcome == WIN and only(r, "lay").outcome == LOSE
+    assert only(r, "big6")[OUTCOME] == WIN and only(r, "lay")[OUTCOME] == LOSE
 
 
 def test_a_lay_called_off_is_not_decided_on_the_come_out():
@@ -107,18 +108,18 @@ def _come_five_with_odds(working=None):
 def test_come_odds_are_returned_when_a_come_out_seven_decides_their_bet():
     t = _come_five_with_odds()
     r = t.roll(3, 4)
-    assert (only(r, "come").outcome, only(r, "come").lost) == (LOSE, 10)
+    assert (only(r, "come")[OUTCOME], only(r, "come")[LOST]) == (LOSE, 10)
     s = only(r, "odds")
-    assert (s.outcome, s.returned, s.win, s.lost) == (RETURN, 20, 0, 0)
+    assert figures(s) == (RETURN, 0, 0, 0, 20, 0)
     assert t.credits == [1000] and t.on_table(0) == 0
 
 
 def test_come_odds_are_returned_when_the_come_number_shows_on_the_come_out():
     t = _come_five_with_odds()
     r = t.roll(1, 4)
-    assert (only(r, "come").outcome, only(r, "come").win) == (WIN, 10)
+    assert (only(r, "come")[OUTCOME], only(r, "come")[WON]) == (WIN, 10)
     s = only(r, "odds")
-    assert (s.outcome, s.returned, s.win) == (RETURN, 20, 0)
+    assert figures(s)[:5] == (RETURN, 0, 0, 0, 20)
     assert t.credits == [1020] and t.point == 5
 
 
@@ -131,11 +132,11 @@ def test_come_odds_stay_off_and_undecided_on_other_come_out_totals():
 def test_come_odds_made_working_are_decided_on_the_come_out():
     t = _come_five_with_odds(True)
     r = t.roll(2, 3)  # 5 pays 3:2
-    assert (only(r, "odds").outcome, only(r, "odds").win) == (WIN, 30)
+    assert (only(r, "odds")[OUTCOME], only(r, "odds")[WON]) == (WIN, 30)
     t = _come_five_with_odds()
     t.set_working(0, "odds", True, 5, "come")
     r = t.roll(6, 1)
-    assert (only(r, "odds").outcome, only(r, "odds").lost) == (LOSE, 20)
+    assert (only(r, "odds")[OUTCOME], only(r, "odds")[LOST]) == (LOSE, 20)
     assert t.credits == [980] and t.on_table(0) == 0
 
 
@@ -147,8 +148,8 @@ def test_dont_come_odds_work_on_the_come_out():
     t.odds(0, "dont_come", 30, 9)  # wins 2:3: 20
     t.roll(2, 2)  # point made
     r = t.roll(3, 4)
-    assert (only(r, "dont_come").outcome, only(r, "dont_come").win) == (WIN, 10)
-    assert (only(r, "odds").outcome, only(r, "odds").win, only(r, "odds").returned) == (WIN, 20, 30)
+    assert (only(r, "dont_come")[OUTCOME], only(r, "dont_come")[WON]) == (WIN, 10)
+    assert figures(only(r, "odds")) == (WIN, 20, 0, 0, 30, 0)
     assert t.credits == [1040]
 
 
@@ -161,8 +162,8 @@ def test_dont_come_odds_called_off_are_returned_on_the_come_out():
     t.set_working(0, "odds", False, 9, "dont_come")
     t.roll(2, 2)
     r = t.roll(6, 3)  # the don't come loses to its number; its odds come back undecided
-    assert only(r, "dont_come").outcome == LOSE
-    assert (only(r, "odds").outcome, only(r, "odds").returned) == (RETURN, 30)
+    assert only(r, "dont_come")[OUTCOME] == LOSE
+    assert (only(r, "odds")[OUTCOME], only(r, "odds")[RETURNED]) == (RETURN, 30)
 
 
 def test_put_odds_are_off_on_the_come_out_like_come_odds():
@@ -173,8 +174,8 @@ def test_put_odds_are_off_on_the_come_out_like_come_odds():
     t.odds(0, "put", 50, 8)
     t.roll(2, 4)  # point made
     r = t.roll(3, 4)
-    assert only(r, "put").outcome == LOSE
-    assert (only(r, "odds").outcome, only(r, "odds").returned) == (RETURN, 50)
+    assert only(r, "put")[OUTCOME] == LOSE
+    assert (only(r, "odds")[OUTCOME], only(r, "odds")[RETURNED]) == (RETURN, 50)
 
 
 def test_line_and_one_roll_bets_cannot_be_called_on_or_off():
@@ -234,10 +235,10 @@ def test_a_come_bet_decided_on_its_first_roll_does_not_travel():
     point_on(t, 6)
     t.bet(0, "come", 10)
     r = t.roll(5, 6)
-    assert r.moves == [] and only(r, "come").outcome == WIN
+    assert r.moves == [] and only(r, "come")[OUTCOME] == WIN
     t.bet(0, "come", 10)
     r = t.roll(1, 2)
-    assert r.moves == [] and only(r, "come").outcome == LOSE
+    assert r.moves == [] and only(r, "come")[OUTCOME] == LOSE
 
 
 def test_a_come_bet_travelling_to_a_number_it_already_holds_becomes_one_bet():
@@ -249,7 +250,7 @@ def test_a_come_bet_travelling_to_a_number_it_already_holds_becomes_one_bet():
     t.odds(0, "come", 20, 5)
     t.bet(0, "come", 15)
     r = t.roll(4, 1)
-    assert (only(r, "come").win, only(r, "odds").win) == (10, 30)
+    assert (only(r, "come")[WON], only(r, "odds")[WON]) == (10, 30)
     assert r.moves == [(0, "come", 5, 15)]
     comes = [w for w in t.wagers if w.kind == "come"]
     assert len(comes) == 1 and comes[0].number == 5 and comes[0].amount == 15
@@ -262,11 +263,11 @@ def test_a_come_bet_in_the_box_travels_when_the_point_is_made():
     point_on(t, 6)
     t.bet(0, "come", 10)
     r = t.roll(2, 4)
-    assert (only(r, "pass").outcome, only(r, "pass").win) == (WIN, 10)
+    assert (only(r, "pass")[OUTCOME], only(r, "pass")[WON]) == (WIN, 10)
     assert r.moves == [(0, "come", 6, 10)]
     assert t.point == 0 and t.find(0, "come", 6).amount == 10
     r = t.roll(5, 1)  # the come bet on 6 works on the come-out
-    assert only(r, "come").outcome == WIN
+    assert only(r, "come")[OUTCOME] == WIN
 
 
 def test_each_players_come_bets_travel_apart():

@@ -1,6 +1,6 @@
 # make bench's figures, on a small run: every figure the JSON schema names is there, of its
 # type, and sane. (The peer comparison needs the bench extra crapssim: make bench runs it.)
-from host_tools import bench
+from host_tools import bench, peer
 
 
 def test_a_small_bench_run_gives_every_figure_of_the_schema():
@@ -16,4 +16,15 @@ def test_a_small_bench_run_gives_every_figure_of_the_schema():
         rows, full = ["feel_%dst_select_%s_" % (stations, r) for r in bench.FEEL_REDRAWS]
         assert 20 < figures[rows + "ms"] and figures[rows + "bytes"] < figures[full + "bytes"]
         assert figures[rows + "bus_us"] < figures[full + "bus_us"]
+    assert 0 < figures["chip_standing_roll_us"] < figures["chip_replace_roll_us"]
+    assert figures["rp2040_busy_roll_ms"] == round(
+        figures["chip_busy_roll_us"] * bench.CHIP_RATIOS[0] / 1000, 2)
     assert [label for label, _ in bench.rows(figures)][0].startswith("CPython: busy-table")
+
+
+def test_both_peer_policies_keep_the_same_bets_up():
+    # Standing bets put back after each roll, and every bet found and re-placed before it, end
+    # with the same money: the two workloads of the comparison play the same game.
+    rolls = bench._busy().dice(3000, seed=5)
+    replaced, standing = peer.ours(rolls, peer.REPLACE), peer.ours(rolls, peer.STANDING)
+    assert replaced.money == standing.money != peer.START

@@ -8,8 +8,8 @@
 # rows-only redraw or the full-buffer redraw it replaced (SSD1306_I2C.show(): 1 KB a change).
 #
 # Unix-port time is not chip time: host_tools/bench.py scales the CPU part of a press (the
-# scan to the write, less the bus time) to an RP2040 estimate by the busy table's roll, timed
-# here by bench_roll.py and on the emulated RP2040; the bus time and the debounce are not scaled.
+# scan to the write, less the bus time) to an RP2040 estimate by CHIP_RATIOS (the same code's
+# busy roll on the emulated RP2040 and here); the bus time and the debounce are not scaled.
 import asyncio
 import framebuf
 import json

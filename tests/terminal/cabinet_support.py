@@ -6,6 +6,7 @@
 # cabinet's (ROLL_DICE,) with scripted dice, saves what the cabinet persists in a critical
 # memory over the storage twin, and after every event checks that no meter is negative, that no
 # credit was made or lost and that the cabinet's own meters balance.
+from craps.table import net
 from terminal import buttons, puck, screens
 from terminal.cabinet import Cabinet, BETTING, CLOSED, ROLLING, SETTLING
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
@@ -61,7 +62,7 @@ class Driver:
             self.rolls.append([settled(s) for s in r.settlements])
             self.shooters.append(r.shooter)
             for s in r.settlements:
-                self.won[s.player] += s.net()
+                self.won[s[0]] += net(s)
             return r
         self.table.roll = watched
 
@@ -271,10 +272,9 @@ class Driver:
 
 
 def settled(s):
-    """A settlement as a tuple: (player, kind, number, on, outcome, net, win, lost, returned,
-    stays). The table reuses its settlement records: copy them before the next roll."""
-    return (s.player, s.kind, s.number, s.on, s.outcome, s.net(), s.win, s.lost, s.returned,
-            s.stays)
+    """A settlement as (player, kind, number, on, outcome, net, win, lost, returned, stays)."""
+    player, kind, number, on, outcome, win, _, lost, returned, stays = s
+    return (player, kind, number, on, outcome, net(s), win, lost, returned, stays)
 
 
 def find(settlements, player, kind, number=None):
@@ -293,8 +293,7 @@ def money(t):
 def snapshot(cab):
     """Everything in the cabinet a bad event must leave as it was."""
     panels = [(p.chip, p.mode, p.spot, sorted(p.cycle.items()), p.view, p.page, list(p.held),
-               p.handpay, p.message, list(p.round), list(p.last_round), p.hold)
-              for p in cab.panels]
+               p.handpay, p.message, list(p.last_round), p.hold) for p in cab.panels]
     t = cab.table
     return (money(t), t.point, t.holder, t.betting_open, t.hand_rolls, cab.phase, cab.deadline,
             cab.offer, cab.no_rolls, cab.attendant, cab.tilt, cab.news, cab.pattern,
@@ -306,15 +305,3 @@ def lit(frame):
     return dict((i, c) for i, c in enumerate(frame) if c != puck.DARK)
 
 
-class Dice:
-    """A tiny fixed-seed generator (the same numbers on CPython and MicroPython)."""
-
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self, n):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 8) % n
-
-    def die(self):
-        return self.next(6) + 1

@@ -274,7 +274,7 @@ def test_come_odds_are_off_on_the_come_out_unless_called_working():
     assert d.message(0) == "WIN 7"
 
 
-def test_repeat_bets_last_rounds_wagers_again_and_counts_refusals():
+def test_repeat_stands_the_whole_last_round_again():
     d = Driver(stations=2)
     d.press(0, "repeat")
     assert d.message(0) == "no bets from the last round to repeat"
@@ -283,17 +283,40 @@ def test_repeat_bets_last_rounds_wagers_again_and_counts_refusals():
     d.bet(0, "prop", "chip", "chip", "chip")  # any 7 for 1
     d.bet(1, "dont_pass")
     d.bet(1, "field")
-    d.press(1, "take_down")  # taken down: not a bet to repeat
+    d.press(1, "take_down")  # taken down: not on the layout, not repeated
     d.roll(2, 2)  # point 4: field wins, any 7 loses
     d.press(0, "repeat")  # the pass bet is still up; field and any 7 go down again
     assert d.message(0) == "REPEAT 3 OF 3"
     assert sorted(w[1:4] for w in wagers(d.table) if w[0] == 0) == [
         ("any7", 0, 1), ("field", 0, 5), ("pass", 4, 5)]
-    d.roll(3, 4)  # seven-out
-    d.press(0, "repeat")  # the round before was the repeat itself: field and any 7
-    assert d.message(0) == "REPEAT 2 OF 2"
+    d.bet(0, "hard", "n6")
+    d.bet(0, "hop")  # hop 1-1
+    d.roll(3, 4)  # seven-out: everything of S1's loses
+    d.press(0, "repeat")  # the whole layout as the roll was called, the pass bet too
+    assert d.message(0) == "REPEAT 5 OF 5"
+    assert sorted(w[1:4] for w in wagers(d.table) if w[0] == 0) == [
+        ("any7", 0, 1), ("field", 0, 5), ("hard", 6, 1), ("hop", 11, 1), ("pass", 0, 5)]
     d.press(1, "repeat")
     assert d.message(1) == "REPEAT 1 OF 1" and d.table.find(1, "dont_pass").amount == 1
+
+
+def test_repeat_skips_what_the_rules_refuse_now_and_says_so():
+    d = Driver(stations=2)
+    d.bet(0, "pass", "chip")  # 5
+    d.bet(1, "pass")
+    d.roll(2, 4)  # point 6
+    d.bet(0, "odds", "n6")  # odds 5 behind the point
+    d.bet(0, "come")
+    d.roll(2, 3)  # the come bet travels to 5
+    d.bet(0, "odds", "n5")  # odds behind the come bet on 5
+    d.bet(0, "field")
+    d.roll(3, 4)  # seven-out: S1 loses everything
+    d.bet(1, "pass")
+    d.roll(4, 4, by=1)  # S1 makes no bet: a new point, 8
+    d.press(0, "repeat")  # the round of the seven-out: the puck is ON now
+    assert d.message(0) == "REPEAT 1 OF 5 SKIPPED PASS, ODDS PASS, COME 5, ODDS COME 5"
+    assert [w[1:4] for w in wagers(d.table) if w[0] == 0] == [("field", 0, 5)]
+    assert d.credits(0) == 1000 - 6 * 5  # five bets lost, the field made again
 
 
 def test_push_on_bar_12_shows_push():

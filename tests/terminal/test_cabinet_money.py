@@ -2,7 +2,8 @@
 # fixed dice, no rolls, timeouts, credits in, cash outs and key turns. After every event the
 # Driver checks each station: meter + stakes + handpay owed + handpays paid = credits in + the
 # net of its settlements. Here the books are closed once more from the house's side.
-from cabinet_support import Driver, Dice
+from cabinet_support import Driver
+from support import Dice
 from terminal import buttons
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
 from terminal.events import DICE, NO_ROLL

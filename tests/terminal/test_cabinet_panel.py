@@ -1,6 +1,7 @@
 # The panel: every button at once, bounces, the help and recall views, and events no driver
 # should send (they raise BadEvent and change nothing).
-from cabinet_support import Driver, Dice, money, snapshot
+from cabinet_support import Driver, money, snapshot
+from support import Dice
 from support import raises
 from terminal import buttons, screens
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT

@@ -17,8 +17,7 @@ def metered(settlements):
 def roll(t, m, d1, d2):
     """Roll the table and meter its settlements, as the cabinet does."""
     r = t.roll(d1, d2)
-    m.settle([(s.player, s.kind, s.number, s.on, s.outcome, s.win, s.commission, s.lost,
-               s.returned, s.stays) for s in r.settlements])
+    m.settle(r.settlements)
     return r
 
 
