@@ -3,6 +3,8 @@ import argparse
 import importlib
 import sys
 
+from craps.errors import BadHouseRule
+
 # name: (module, help). Each module has main(args) and, if it takes options, add_arguments(p).
 COMMANDS = {
     "replay": ("replay", "replay a scenario file, one JSON line per roll"),
@@ -22,16 +24,34 @@ COMMANDS = {
 }
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_tools")
-    commands = parser.add_subparsers(dest="command", required=True)
+class Parser(argparse.ArgumentParser):
+    """A usage error is one line, as every error of a host tool is (argparse prints the whole
+    usage first); --help has the rest."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see %s --help)\n" % (self.prog, message, self.prog))
+
+
+def parser():
+    top = Parser(prog="python -m host_tools")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                  help="one of: " + ", ".join(COMMANDS))
     for name, (module, help_text) in COMMANDS.items():
-        p = commands.add_parser(name, help=help_text)
+        # help is %-formatted by argparse (a bare % breaks it), a description is not
+        p = commands.add_parser(name, help=help_text.replace("%", "%%"), description=help_text)
         add = getattr(_load(module), "add_arguments", None)
         if add:
             add(p)
-    args = parser.parse_args(argv)
-    return _load(COMMANDS[args.command][0]).main(args)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return _load(COMMANDS[args.command][0]).main(args)
+    except BadHouseRule as e:  # the house-rule options (odds.add_arguments), for every command
+        print("%s: %s" % (args.command, e), file=sys.stderr)
+        return 2
 
 
 def _load(module):

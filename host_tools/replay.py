@@ -233,7 +233,7 @@ def _is_int(value):
 
 
 def add_arguments(parser):
-    parser.add_argument("file")
+    parser.add_argument("file", help="a scenario (spec/scenario.md, format 1 or 2)")
 
 
 def main(args, out=None):

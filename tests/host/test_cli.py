@@ -1,0 +1,68 @@
+# Every host tool as a user meets it: help that prints, and bad options or files that end in one
+# line on stderr and a non-zero exit, never a traceback.
+import argparse
+
+import pytest
+
+from host_tools import __main__ as cli
+
+
+def run(capsys, *argv):
+    """(exit code, stdout, stderr) of `python -m host_tools ARGV`, in this process."""
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as e:  # argparse's own exits: --help, a usage error
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(capsys, *argv):
+    code, out, err = run(capsys, *argv)
+    assert code not in (0, None), out
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"]] + [[name, "--help"] for name in cli.COMMANDS])
+def test_help_prints_for_the_top_level_and_every_command(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    assert out.startswith("usage: python -m host_tools")
+
+
+@pytest.mark.parametrize("name", [None] + sorted(cli.COMMANDS))
+def test_every_option_says_what_it_is(name):
+    parser = cli.parser()
+    if name:
+        parser = next(a for a in parser._actions
+                      if isinstance(a, argparse._SubParsersAction)).choices[name]
+    for action in parser._actions:
+        assert action.help and action.help.strip(), (name, action.dest)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["odds", "--table-min", "-5"], "odds: house rule table_min cannot be -5"),
+    (["odds", "--table-max", "0"], "odds: house rule table_max cannot be 0"),
+    (["odds", "--table-min", "100", "--table-max", "10"], "odds: table_min 100 is over table_max 10"),
+    (["simulate", "--table-max", "0", "--rolls", "10"], "simulate: house rule table_max cannot be 0"),
+])
+def test_bad_house_rules_are_one_line(capsys, argv, message):
+    assert one_line_error(capsys, *argv) == message + "\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--rolls", "1e99"], ["simulate", "--rolls", "1e400"],
+    ["simulate", "--rolls", "0"], ["simulate", "--table-max", "3", "--rolls", "10"],
+])
+def test_simulate_refuses_what_it_cannot_run_in_one_line(capsys, argv):
+    one_line_error(capsys, *argv)
+
+
+def test_a_simulate_run_too_short_to_judge_says_so_and_calls_nothing_out(capsys):
+    code, out, _ = run(capsys, "simulate", "--rolls", "5", "--workers", "1")
+    assert code == 1
+    rows = [line.split() for line in out.splitlines()]
+    assert not [r for r in rows if r and r[-1] == "OUT"]
+    assert "OUT of its interval" not in out
+    assert "No figure is OUT." in out and "Too short to judge" in out
