@@ -40,6 +40,8 @@ def load(path):
         raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
     except ValueError as e:
         raise NotAScenario("%s is not JSON: %s" % (path, e))
+    except RecursionError:
+        raise NotAScenario("%s is not a scenario: nested too deep" % path)
     return check(doc)
 
 
