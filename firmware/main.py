@@ -7,8 +7,7 @@ import json
 import os
 import time
 
-from drivers import integrity
-from drivers import hardware
+from drivers import board_file, hardware, integrity
 
 BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
@@ -22,12 +21,6 @@ def read(path):
             return f.read()
     except OSError:
         return None
-
-
-def settings(board):
-    from terminal.settings import Settings
-    return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
-                    credits=board.get("credits", 0), **board.get("settings", {}))
 
 
 def program_changed(board, computed, expected):
@@ -49,9 +42,9 @@ def run():
     computed, expected = integrity.check(os)
     check_ms = time.ticks_diff(time.ticks_ms(), started)
     try:
-        board = json.loads(read(BOARD) or "{}")
-    except ValueError:  # a changed board file: the signature says so below
-        board = {}
+        board, bad = board_file.load(read(BOARD) or "{}"), None
+    except board_file.BadBoard as e:  # a changed board file: the signature says so below
+        board, bad = {}, e
     STATUS.update(board=board.get("name", "?"), signature=expected or "unsigned",
                   check_ms=check_ms)
     if computed != expected and (expected is not None or board.get("production")):
@@ -60,11 +53,17 @@ def run():
     from terminal.loop import Loop
     from terminal.startup import start
     try:
+        if bad:
+            raise bad
+        settings = board_file.check(board)  # every pin and setting, before a part is built
         parts = hardware.build(board)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
-        cabinet, effects = start(settings(board), parts.memory, help_pages, parts.clock.now())
-    except Exception as e:  # a part missing or a bad board file: no game, and no REPL either
+        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now())
+    except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
+        hardware.halt(board, e, "BadBoard: %s" % e)
+        return
+    except Exception as e:  # a part missing: no game, and no REPL either
         hardware.halt(board, e)
         return
     if board.get("production") and not parts.service:

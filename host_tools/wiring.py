@@ -1,7 +1,9 @@
 """Wiring tables from the board files: `python -m host_tools wiring` prints, for every board in
 boards/, which Pico pin goes to which part. The README's wiring section is this output (a test
 keeps the two equal), so a builder reads the same pins the firmware drives."""
-from host_tools.flash import board_names, load_board
+import sys
+
+from host_tools.flash import NoSuchBoard, board_names, load_board
 
 # The Raspberry Pi Pico's header: GPIO number -> physical pin.
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
@@ -10,6 +12,8 @@ PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
 
 
 def pin(gp):
+    if gp not in PICO_PIN:  # GP23-25 and GP29 are the Pico's own (power, LED, VSYS sense)
+        return "GP%d (not on the Pico's header)" % gp
     return "GP%d (pin %d)" % (gp, PICO_PIN[gp])
 
 
@@ -82,5 +86,10 @@ def production_boards():
 
 
 def main(args=None):
-    print("\n\n".join(markdown(name, board) for name, board in production_boards()))
+    try:
+        boards = production_boards()
+    except NoSuchBoard as e:  # a board file the firmware would refuse at start-up
+        print("wiring: %s" % e, file=sys.stderr)
+        return 2
+    print("\n\n".join(markdown(name, board) for name, board in boards))
     return 0

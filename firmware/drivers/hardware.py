@@ -71,13 +71,14 @@ def build(board, storage_root=STORAGE_ROOT):
     return parts
 
 
-def halt(board, error):
-    """The cabinet could not be built: say why on the console and in errors.log (added to it),
-    then, in production, stop with Ctrl-C closed (no game, no REPL) until it is powered off; a
-    service board (not production) returns to the REPL for the technician."""
+def halt(board, error, line=None):
+    """The cabinet could not be built: say why (line, or the error's traceback) on the console
+    and in errors.log (added to it), then, in production, stop with Ctrl-C closed (no game, no
+    REPL) until it is powered off; a service board (not production) returns to the REPL for
+    the technician."""
     import machine
     import micropython
-    text = _traceback(error)
+    text = line + "\n" if line else _traceback(error)
     print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
     _log(text)
     if board.get("production"):
