@@ -69,7 +69,8 @@ def check(doc):
     credits = doc.get("credits")
     if not isinstance(credits, list) or len(credits) != players or \
             not all(_is_int(c) and c >= 0 for c in credits):
-        raise NotAScenario("credits lists each player's starting credits (%d whole numbers)" % players)
+        raise NotAScenario("credits lists each player's starting credits (%d whole numbers "
+                           "from 0 up)" % players)
     steps = doc.get("steps")
     if not isinstance(steps, list):
         raise NotAScenario("steps is a list")

@@ -103,3 +103,11 @@ def test_a_board_file_the_firmware_refuses_is_one_line(capsys, tmp_path, monkeyp
 def test_sim_credits_are_bounded_by_the_meters_ten_digits(capsys):
     err = one_line_error(capsys, "sim", "--credits", "99999999999999999999")
     assert err == "sim: credits is a whole number from 0 to 9999999999, not 99999999999999999999\n"
+
+
+def test_a_bad_dice_script_names_its_file_and_line(capsys, tmp_path):
+    script = tmp_path / "demo.dice"
+    script.write_text("3 4\n7 1\n")
+    err = one_line_error(capsys, "sim", "--dice-script", str(script), "--fresh",
+                         "--state", str(tmp_path / "state"))
+    assert err.startswith("sim: %s line 2: " % script)
