@@ -112,6 +112,7 @@ class Cabinet(Persistence):
             return
         if button in buttons.VIEWS:
             self._view(panel, button)
+            panel.viewed_ms = now_ms
             return
         if panel.view != TABLE:
             panel.view = TABLE  # a game button leaves help or recall, and does nothing else
@@ -302,12 +303,14 @@ class Cabinet(Persistence):
 
     def _watch_offer(self, now_ms):
         """The shooter must roll promptly, else the dice move on; with no shooter and wagers
-        waiting for a decision, the house rolls when its timer runs out (003 §5.11)."""
+        waiting for a decision, the house rolls when its timer runs out (003 §5.11). A player
+        reading Help or Recall at any station holds the timer: it starts again, whole, when
+        the last view closes, so nobody loses the dice or sees the house roll mid-page."""
         shooter = self.shooter()
         waiting = shooter if shooter is not None else (HOUSE if self.table.wagers else None)
         if waiting is None:
             self.offer = None
-        elif self.offer is None or self.offer[0] != waiting:
+        elif self.offer is None or self.offer[0] != waiting or self._reading(now_ms):
             limit = self.settings.house_roll_ms if waiting == HOUSE else \
                 self.settings.roll_timeout_ms
             self.offer = (waiting, now_ms + limit)
@@ -317,6 +320,20 @@ class Cabinet(Persistence):
                 self.call_no_more_bets(now_ms)
             else:
                 self._too_slow(waiting, now_ms)
+
+    def _reading(self, now_ms):
+        """Is a player reading Help or Recall? A view left alone for as long as a shooter's
+        timer goes back to the table, so that one open view cannot stall the game."""
+        reading = False
+        for panel in self.panels:
+            if panel.view == TABLE:
+                continue
+            if now_ms - panel.viewed_ms < self.settings.roll_timeout_ms:
+                reading = True
+            else:
+                panel.view = TABLE
+                self._drawn.clear()  # a tick: the stations are drawn again only so
+        return reading
 
     def _too_slow(self, s, now_ms):
         self.table.pass_dice(s)
