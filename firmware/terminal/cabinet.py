@@ -10,7 +10,7 @@ from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT, DOOR,
                              PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters
-from terminal.panel import Panel, TABLE
+from terminal.panel import Panel, HELP, TABLE
 from terminal.persistence import Persistence
 
 # The round's phases
@@ -114,9 +114,12 @@ class Cabinet(Persistence):
             self._view(panel, button)
             panel.viewed_ms = now_ms
             return
-        if panel.view != TABLE:
-            panel.view = TABLE  # a game button leaves help or recall, and does nothing else
+        if panel.view == HELP and button in screens.HELP_KEYS:
+            panel.page = _help_page(self.help_pages, panel.page, button)
             return
+        # A game button leaves help or recall and does what it does at the table: the player
+        # pressed it to play.
+        panel.view = TABLE
         locked = self._locked(s)
         if locked:  # a locked panel takes no selection either: only the views
             self._say(s, locked, out)
@@ -457,6 +460,18 @@ class Cabinet(Persistence):
         if self._drawn.get(key) != effect:
             self._drawn[key] = effect
             out.append(effect)
+
+
+def _help_page(pages, page, button):
+    """The Help page that TAKE DOWN (the page before) or CHIP (the next wager's group: the next
+    page whose title starts with another word) turns to from `page`."""
+    if button == buttons.TAKE_DOWN:
+        return max(0, page - 1)
+    group = pages[page][0].split(" ")[0]
+    for n in range(page + 1, len(pages)):
+        if pages[n][0].split(" ")[0] != group:
+            return n
+    return 0
 
 
 def _call(point, total):
