@@ -3,13 +3,16 @@
 The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default) with
 the board's own storage code, so quitting mid-hand and starting again finds the same bets,
 credits and meters; --fresh starts a new cabinet."""
+import json
 import os
 import shutil
 import sys
 
+from craps.house import HouseRules
 from host_tools import odds
 
 DEFAULT_CREDITS = 1000
+RULES_FILE = "house-rules.json"  # beside the records: the rules the saved cabinet plays
 
 
 def add_arguments(parser):
@@ -46,16 +49,46 @@ def build(args, now_ms=0):
     dice = SeededDice(args.seed, roll_ms=args.roll_ms)
     if args.dice_script:
         dice = ScriptedDice(read_script(args.dice_script), roll_ms=args.roll_ms, then=dice)
-    if settings.rules.side_bets:
-        print("building the paytable for Help (a few seconds with side bets)...",
-              file=sys.stderr)
     folder = args.state or os.path.join("build", "sim-state", "%d-stations" % args.stations)
     if args.fresh:
         shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(os.path.dirname(os.path.abspath(folder)), exist_ok=True)
+    keep_rules(folder, settings.rules.as_dict())
+    if settings.rules.side_bets:
+        print("building the paytable for Help (a few seconds with side bets)...",
+              file=sys.stderr)
     memory = CriticalMemory(Storage(folder, os))
     cabinet, started = start(settings, memory, helppages.build(settings.rules), now_ms)
     return cabinet, dice, memory, started
+
+
+def keep_rules(folder, rules):
+    """The house rules are kept beside the saved cabinet: started again with others, its bets
+    would not load (a RAM error, the meters as new), so the mismatch is refused, in one line."""
+    path = os.path.join(folder, RULES_FILE)
+    try:
+        with open(path, encoding="utf-8") as f:
+            saved = json.load(f)
+    except (OSError, ValueError):  # a new cabinet, or one saved before the rules were kept
+        saved = None
+    if saved is not None and saved != rules:
+        raise ValueError("%s was saved with %s: pass the same options, or --fresh" % (
+            folder, options(saved) or "the default house rules"))
+    os.makedirs(folder, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(rules, f, sort_keys=True)
+
+
+def options(rules):
+    """The command-line options that give these house rules: "--put --odds 100x"."""
+    default = HouseRules().as_dict()
+    words = []
+    for key in sorted(rules):
+        if rules[key] != default.get(key):
+            words.append("--" + key.replace("_", "-"))
+            if type(rules[key]) is not bool:
+                words.append(str(rules[key]))
+    return " ".join(words)
 
 
 def main(args):

@@ -283,3 +283,23 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
     bad = tmp_path / "bad.dice"
     bad.write_text("3 9\n")
     assert host_tools_main(["sim", "--dice-script", str(bad)]) == 2
+
+
+def test_a_saved_cabinet_keeps_its_house_rules_and_refuses_others(tmp_path, capsys):
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    state = ["--state", str(tmp_path / "state")]
+    rules = ["--put", "--side-bets", "--odds", "100x"]
+    cabinet, _, memory, started = cli.build(parser.parse_args(state + rules))
+    for effect in started:
+        if effect[0] == PERSIST:
+            memory.save(effect[1], effect[2])
+    capsys.readouterr()
+    code = host_tools_main(["sim"] + state + ["--odds", "5x"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1
+    assert err.endswith("was saved with --odds 100x --put --side-bets: pass the same options, "
+                        "or --fresh\n")
+    again = cli.build(parser.parse_args(state + rules))[0]  # the same options: carries on
+    assert again.tilt == "" and again.meters.counts["power_ups"] == 2
+    assert cli.build(parser.parse_args(state + ["--fresh"]))[0].settings.rules.put is False
