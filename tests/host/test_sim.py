@@ -303,3 +303,35 @@ def test_a_saved_cabinet_keeps_its_house_rules_and_refuses_others(tmp_path, caps
     again = cli.build(parser.parse_args(state + rules))[0]  # the same options: carries on
     assert again.tilt == "" and again.meters.counts["power_ups"] == 2
     assert cli.build(parser.parse_args(state + ["--fresh"]))[0].settings.rules.put is False
+
+
+def test_f2_without_capture_saves_into_build(tmp_path, monkeypatch):
+    from host_tools.sim import app as sim_app
+    assert sim_app.CAPTURE.split(os.sep)[0] == "build"  # gitignored, not the repository's root
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario(pilot, clock):
+        await pilot.press("f2")
+        await pilot.pause()
+
+    play(scenario)
+    assert "PUCK ●OFF" in (tmp_path / "build" / "sim-capture.txt").read_text()
+
+
+def test_a_long_refusal_keeps_every_station_box_whole():
+    async def scenario(pilot, clock):
+        await pilot.press("y", "4", "space")  # lay 4 of 1 credit: refused at length
+        text = await screen(pilot)
+        wrapped = [line for line in text.splitlines() if "than its commission" in line][0]
+        assert wrapped.startswith("█") and wrapped[40] == "▏"  # S2's box goes down with S1's
+
+    play(scenario, stations=4)
+
+
+def test_four_stations_at_120_columns_are_two_and_two():
+    async def scenario(pilot, clock):
+        lines = (await screen(pilot)).splitlines()
+        tops = [line for line in lines if " CR 100" in line]
+        assert len(tops) == 2 and all(line.count(" CR 100") == 2 for line in tops)
+
+    play(scenario, size=(120, 40), stations=4)
