@@ -3,10 +3,12 @@
 The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default) with
 the board's own storage code, so quitting mid-hand and starting again finds the same bets,
 credits and meters; --fresh starts a new cabinet."""
+import asyncio
 import json
 import os
 import shutil
 import sys
+import tempfile
 
 from craps.house import HouseRules
 from host_tools import odds
@@ -32,6 +34,10 @@ def add_arguments(parser):
                              "(default build/sim-state/<N>-stations)")
     parser.add_argument("--fresh", action="store_true",
                         help="forget the saved cabinet: a new one, with fresh meters")
+    parser.add_argument("--screenshot", metavar="FILE",
+                        help="play a short demo on a new cabinet without a terminal (bets at two "
+                             "stations, a roll) and save the screen as SVG in FILE (the "
+                             "README's docs/sim.svg)")
     odds.add_arguments(parser)  # the house rules: --odds 5x, --side-bets, --put, ...
 
 
@@ -91,12 +97,38 @@ def options(rules):
     return " ".join(words)
 
 
+# The screenshot's demo: S1 bets the pass line, S2 places the 6, S1 rolls.
+DEMO_KEYS = ("p", "space", "space", "tab", "a", "6", "space", "shift+tab", "enter")
+DEMO_SIZE = (100, 16)
+
+
 def main(args):
     from host_tools.sim.app import CabinetApp, monotonic_ms  # Textual only for this command
+    if args.screenshot:  # a new cabinet of its own, whatever was saved
+        args.state, args.fresh = tempfile.mkdtemp(prefix="sim-screenshot-"), True
     try:
         cabinet, dice, memory, started = build(args, monotonic_ms())
+        app = CabinetApp(cabinet, dice, memory, started, capture=args.capture)
+        if args.screenshot:
+            asyncio.run(screenshot(app, args.screenshot))
+            return 0
     except (ValueError, OSError) as e:  # bad house rules are ValueErrors too
         print("sim: %s" % e, file=sys.stderr)
         return 2
-    CabinetApp(cabinet, dice, memory, started, capture=args.capture).run()
+    finally:
+        if args.screenshot:
+            shutil.rmtree(args.state, ignore_errors=True)
+    app.run()
     return 0
+
+
+async def screenshot(app, path):
+    """Play DEMO_KEYS headless, let the roll land and show, and save the screen as SVG."""
+    async with app.run_test(size=DEMO_SIZE) as pilot:
+        await pilot.press(*DEMO_KEYS)
+        # no more bets (1 s), the dice roll (--roll-ms), the result shows
+        await pilot.pause(1.5 + app.dice.roll_ms / 1000)
+        svg = app.export_screenshot(title="make sim")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)

@@ -335,3 +335,21 @@ def test_four_stations_at_120_columns_are_two_and_two():
         assert len(tops) == 2 and all(line.count(" CR 100") == 2 for line in tops)
 
     play(scenario, size=(120, 40), stations=4)
+
+
+def test_the_readme_screenshot_is_made_again_and_renders(tmp_path):
+    # docs/sim.svg: python -m host_tools sim --screenshot docs/sim.svg --dice-script docs/sim.dice
+    import html
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    svg = tmp_path / "sim.svg"
+    assert host_tools_main(["sim", "--screenshot", str(svg),
+                            "--dice-script", os.path.join(root, "docs", "sim.dice")]) == 0
+    for path in (svg, os.path.join(root, "docs", "sim.svg")):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        assert text.startswith("<svg") and text.rstrip().endswith("</svg>")
+        shown = html.unescape(" ".join(re.findall(r"<text[^>]*>(.*?)</text>", text)))
+        shown = shown.replace("\xa0", " ")
+        for seen in ("5+3=8 POINT IS 8", "S1 CR 998 SHOOTER", "PLACE 6: 1", "F2  SAVE"):
+            assert seen in shown, seen
