@@ -45,7 +45,8 @@ def test_every_option_says_what_it_is(name):
 @pytest.mark.parametrize("argv, message", [
     (["odds", "--table-min", "-5"], "odds: house rule table_min cannot be -5"),
     (["odds", "--table-max", "0"], "odds: house rule table_max cannot be 0"),
-    (["odds", "--table-min", "100", "--table-max", "10"], "odds: table_min 100 is over table_max 10"),
+    (["odds", "--table-min", "100", "--table-max", "10"],
+     "odds: table_min 100 is over table_max 10"),
     (["simulate", "--table-max", "0", "--rolls", "10"], "simulate: house rule table_max cannot be 0"),
 ])
 def test_bad_house_rules_are_one_line(capsys, argv, message):
