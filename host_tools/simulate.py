@@ -18,8 +18,8 @@ Hold per decision = -(sum of net results) / (decisions x amount at risk: stake p
 commission). Its interval is hold +- z s / sqrt(n), s the sample standard deviation of the
 per-decision results; z = 2.576 (99%). A figure is IN when the exact value lies inside; the test
 is done exactly: n (hold - exact)^2 <= z^2 s^2, in Fractions. With under 2 decisions, or all
-of them alike (s = 0), it is n/a: too short a run to judge, which fails the run but is not OUT. Counts, sums and sums of squares
-are integers, so W workers' figures merge exactly.
+of them alike (s = 0), it is n/a: too short a run to judge, which fails the run but is not OUT.
+Counts, sums and sums of squares are integers, so W workers' figures merge exactly.
 """
 import argparse
 import hashlib
