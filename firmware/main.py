@@ -13,8 +13,7 @@ import json
 import os
 import time
 
-from drivers import integrity
-from drivers import hardware
+from drivers import board_file, hardware, integrity
 
 BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
@@ -44,19 +43,20 @@ def program_changed(board, computed, expected, service, watchdog):
 
 
 def power_up():
-    """(board, service, watchdog): the board file, service mode, the watchdog (hardware.power_up);
-    Ctrl-C opened again unless the board is in production and not in service mode."""
+    """(board, bad, service, watchdog): the board file (bad: the BadBoard it is, said once the
+    program is checked), service mode, the watchdog (hardware.power_up); Ctrl-C opened again
+    unless the board is in production and not in service mode."""
     try:
-        board = json.loads(read(BOARD) or "{}")
-    except ValueError:  # a changed board file: the signature says so
-        board = {}
+        board, bad = board_file.load(read(BOARD) or "{}"), None
+    except board_file.BadBoard as e:  # a changed board file: the signature says so
+        board, bad = {}, e
     service, watchdog = hardware.power_up(board)
     if service or not board.get("production"):
         micropython.kbd_intr(3)  # the technician may break in
-    return board, service, watchdog
+    return board, bad, service, watchdog
 
 
-def run(board, service, watchdog):
+def run(board, bad, service, watchdog):
     import asyncio
     closed = board.get("production") and not service
     started = time.ticks_ms()
@@ -71,15 +71,19 @@ def run(board, service, watchdog):
         return
     from terminal.events import FAULT
     from terminal.loop import Loop
-    from terminal.settings import from_board
     from terminal.startup import start
     try:
+        if bad:
+            raise bad
+        settings = board_file.check(board)  # every pin and setting, before a part is built
         parts = hardware.build(board, watchdog=watchdog)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
-        cabinet, effects = start(from_board(board), parts.memory, help_pages,
-                                 parts.clock.now(), service)
-    except Exception as e:  # a part missing or a bad board file: no game (no REPL in production)
+        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service)
+    except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
+        hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
+        return
+    except Exception as e:  # a part missing: no game (no REPL in production)
         hardware.halt(board, e, service, watchdog)
         return
     if closed:
@@ -113,8 +117,8 @@ def run(board, service, watchdog):
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 
 
-BOARD_FILE, SERVICE, WATCHDOG = power_up()
+BOARD_FILE, BAD, SERVICE, WATCHDOG = power_up()
 try:
-    run(BOARD_FILE, SERVICE, WATCHDOG)
+    run(BOARD_FILE, BAD, SERVICE, WATCHDOG)
 except Exception as e:  # what nothing in run() caught: never a bare REPL on a production board
     hardware.halt(BOARD_FILE, e, SERVICE, WATCHDOG)

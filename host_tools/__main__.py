@@ -5,6 +5,7 @@ import importlib
 import os
 import sys
 
+from craps.errors import BadHouseRule
 from host_tools import version
 
 # name: (module, help). Each module has main(args) and, if it takes options, add_arguments(p).
@@ -33,22 +34,40 @@ COMMANDS = {
 }
 
 
-def main(argv=None):
+class Parser(argparse.ArgumentParser):
+    """A usage error is one line, as every error of a host tool is (argparse prints the whole
+    usage first); --help has the rest."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see %s --help)\n" % (self.prog, message, self.prog))
+
+
+def parser():
     prog = os.path.basename(sys.argv[0])  # craps, the installed command
     if prog in ("__main__.py", "") or prog.endswith("pytest"):
         prog = "python -m host_tools"
     shown = "%s %s" % (prog, version())
-    parser = argparse.ArgumentParser(prog=prog)
-    parser.add_argument("--version", action="version", version=shown)
-    commands = parser.add_subparsers(dest="command", required=True)
+    top = Parser(prog=prog)
+    top.add_argument("--version", action="version", version=shown)
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                  help="one of: " + ", ".join(COMMANDS))
     for name, (module, help_text) in COMMANDS.items():
-        p = commands.add_parser(name, help=help_text)
+        # help is %-formatted by argparse (a bare % breaks it), a description is not
+        p = commands.add_parser(name, help=help_text.replace("%", "%%"), description=help_text)
         p.add_argument("--version", action="version", version=shown)
         add = getattr(_load(module), "add_arguments", None)
         if add:
             add(p)
-    args = parser.parse_args(argv)
-    return _load(COMMANDS[args.command][0]).main(args)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return _load(COMMANDS[args.command][0]).main(args)
+    except BadHouseRule as e:  # the house-rule options (odds.add_arguments), for every command
+        print("%s: %s" % (args.command, e), file=sys.stderr)
+        return 2
 
 
 def _load(module):

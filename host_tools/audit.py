@@ -8,9 +8,15 @@ cannot be read at all.
 import sys
 
 from host_tools import records
+from host_tools.records import BadRecord, Each, Fixed
 from terminal.audit import AuditLog, check
 from terminal.memory import RamError
 from terminal.meters import COUNTS
+
+# What this tool reads of the state and audit records (terminal/persistence.py, terminal/audit.py).
+STATE = {"commit": int, "meters": {"counts": Each(int), "kinds": Each(Fixed(int, int))}}
+# n, commit, power-up, ms, action, detail, hash
+LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
 
 
 def add_arguments(parser):
@@ -33,15 +39,15 @@ def main(args, out=None):
         return 2
     try:
         if state is not None:
-            show_meters(state, out)
+            show_meters(records.check(state, STATE, "state"), out)
         if log is None:
             out.write("no audit log: no attendant action yet\n")
             return 0
-        show_log(log, out)
-        broken = check(log)
-    except (KeyError, TypeError, ValueError) as e:
-        out.write("a record is malformed: a field is missing or of the wrong kind: %s\n" % (e,))
+        show_log(records.check(log, LOG, "audit"), out)
+    except BadRecord as e:
+        out.write("a record is malformed: %s\n" % e)
         return 1
+    broken = check(log)
     if broken:
         out.write("chain BROKEN: %s\n" % broken)
         return 1

@@ -32,6 +32,7 @@ import sys
 import time
 
 from craps.house import HouseRules
+from drivers import board_file
 from host_tools import BOARDS, BUILD as MADE, FIRMWARE, ROOT, version
 from host_tools import board_memory, helppages, libraries, mpy, signature
 from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
@@ -88,10 +89,11 @@ def load_board(name):
     with open(path, "rb") as f:
         raw = f.read()
     try:
-        board = json.loads(raw)
-    except ValueError as e:
-        raise NoSuchBoard("boards/%s.json is not JSON: %s" % (name, e))
-    packages = board.get("mip", []) if isinstance(board, dict) else None
+        board = board_file.load(raw)
+        board_file.check(board)
+    except board_file.BadBoard as e:
+        raise NoSuchBoard("boards/%s.json: %s" % (name, e))
+    packages = board.get("mip", [])
     if not isinstance(packages, list) or not all(isinstance(p, str) for p in packages):
         raise NoSuchBoard("boards/%s.json: \"mip\" is a list of micropython-lib package names"
                           % name)

@@ -171,18 +171,34 @@ def _fraction(f):
     return "0" if f == 0 else "%d/%d" % (f.numerator, f.denominator)
 
 
+# What each house rule is, for --help (craps.house has the values).
+RULE_HELP = {
+    "odds": "the odds multiple behind a line or come bet",
+    "field_12": "the field pays 12 at 2 or 3 to 1",
+    "bar": "the Don't bets push on this come-out number",
+    "commission": "the 5%% of a buy or lay: taken from the win, or paid with the bet",
+    "table_min": "the table minimum, in credits",
+    "table_max": "the table maximum, in credits",
+    "put": "the table takes Put bets",
+    "side_bets": "the table takes the Fire, All, Tall and Small side bets",
+    "pays": "the one-roll propositions pay 'to' or 'for' (one unit less)",
+}
+
+
 def add_arguments(parser):
+    defaults = HouseRules().as_dict()
     for key in rule_names():
         choices = rule_choices(key)
+        option = "--" + key.replace("_", "-")
+        text = "house rule: %s (default %s)" % (RULE_HELP[key], defaults[key])
         if choices is None:
-            parser.add_argument("--" + key.replace("_", "-"), dest=key, type=int)
+            parser.add_argument(option, dest=key, type=int, metavar="N", help=text)
         elif set(choices) == {True, False}:
-            parser.add_argument("--" + key.replace("_", "-"), dest=key, action="store_true",
-                                default=None)
+            parser.add_argument(option, dest=key, action="store_true", default=None,
+                                help="house rule: " + RULE_HELP[key] + " (default: not)")
         else:
-            kind = type(choices[0])
-            parser.add_argument("--" + key.replace("_", "-"), dest=key, type=kind,
-                                choices=choices)
+            parser.add_argument(option, dest=key, type=type(choices[0]), choices=choices,
+                                help=text)
 
 
 def overrides(args):

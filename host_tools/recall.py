@@ -11,15 +11,25 @@ import sys
 from collections import Counter
 
 from craps.layout import FIELDS
+from craps.wagers import OUTCOMES
 from host_tools import records, replay
+from host_tools.records import BadRecord, Each, Either, Fixed
 from terminal.memory import RamError
 
 # What the replay must reproduce; settlements compare as a multiset (docs/scenario.md).
 COMPARED = ("roll", "point", "shooter", "settlements", "moves", "credits", "on_table")
-
-
-class BadRecord(Exception):
-    """A recall record whose CRC holds but whose content is not a recall record."""
+# A recall record as this tool reads it (terminal/persistence.py's _save_recall); the replay
+# checks the rest: the house rules, the wagers, the dice's faces.
+RECALL = {
+    "game": int, "rules": Each(Either(int, str, bool)), "dice": Fixed(int, int),
+    "shooter": Either(int, None), "point": int, "credits": [int], "on_table": [int],
+    "layout": {"credits": [int], "point": int, "holder": int, "hand_rolls": int,
+               "wagers": [list]},
+    # player, type, number, on, outcome, win, commission, lost, returned, stays
+    "settlements": [Fixed(int, str, int, Either(str, None), range(len(OUTCOMES)), int, int,
+                          int, int, int)],
+    "moves": [Fixed(int, str, int, int)],  # player, type, number, amount
+}
 
 
 def add_arguments(parser):
@@ -68,10 +78,10 @@ def load_games(memory):
             continue
         if record is None:
             continue  # a first save cut short: never written
-        if type(record) is not dict or type(record.get("game")) is not int:
-            problems.append("%s: not a recall record" % name)
-        else:
-            games.append(record)
+        try:
+            games.append(records.check(record, RECALL, name))
+        except BadRecord as e:
+            problems.append(str(e))
     return sorted(games, key=lambda r: r["game"]), problems
 
 
@@ -84,34 +94,27 @@ def check_game(record):
 
 def scenario(record):
     """The roll as a format 2 scenario: the layout as the bets were closed, then the dice."""
-    try:
-        table = record["layout"]
-        credits = table["credits"]
-        wagers = [dict(zip(FIELDS, w)) for w in table["wagers"]]
-        return {"format": 2, "comment": "game %d from the cabinet's recall record" % record["game"],
-                "rules": record["rules"], "players": len(credits), "credits": credits,
-                "table": {"point": table["point"] or None, "holder": table["holder"],
-                          "hand_rolls": table["hand_rolls"], "wagers": wagers},
-                "steps": [{"roll": record["dice"]}]}
-    except (KeyError, TypeError) as e:
-        raise BadRecord("a field is missing or of the wrong kind: %s" % (e,))
+    table = record["layout"]
+    credits = table["credits"]
+    wagers = [dict(zip(FIELDS, w)) for w in table["wagers"]]
+    return {"format": 2, "comment": "game %d from the cabinet's recall record" % record["game"],
+            "rules": record["rules"], "players": len(credits), "credits": credits,
+            "table": {"point": table["point"] or None, "holder": table["holder"],
+                      "hand_rolls": table["hand_rolls"], "wagers": wagers},
+            "steps": [{"roll": record["dice"]}]}
 
 
 def expected_line(record):
     """The roll as replay prints it, from the record (step 0: the scenario's one step)."""
-    try:
-        dice = record["dice"]
-        line = {"step": 0, "roll": dice, "total": dice[0] + dice[1],
-                "point": record["point"] or None, "shooter": record["shooter"],
-                "settlements": [replay.settlement_dict(s)
-                                for s in record["settlements"]]}
-        if record["moves"]:
-            line["moves"] = [replay.move_dict(*m) for m in record["moves"]]
-        line["credits"] = record["credits"]
-        line["on_table"] = record["on_table"]
-        return line
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise BadRecord("a field is missing or of the wrong kind: %s" % (e,))
+    dice = record["dice"]
+    line = {"step": 0, "roll": dice, "total": dice[0] + dice[1],
+            "point": record["point"] or None, "shooter": record["shooter"],
+            "settlements": [replay.settlement_dict(s) for s in record["settlements"]]}
+    if record["moves"]:
+        line["moves"] = [replay.move_dict(*m) for m in record["moves"]]
+    line["credits"] = record["credits"]
+    line["on_table"] = record["on_table"]
+    return line
 
 
 def replayed(doc):

@@ -33,6 +33,7 @@ class MalformedStep(errors.Refusal):
 
 def load(path):
     """Read and check a scenario file ("-": standard input): returns check()'s tuple."""
+    named = "standard input" if path == "-" else path
     try:
         if path == "-":
             doc = json.load(sys.stdin)
@@ -42,7 +43,9 @@ def load(path):
     except OSError as e:
         raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
     except ValueError as e:
-        raise NotAScenario("%s is not JSON: %s" % ("standard input" if path == "-" else path, e))
+        raise NotAScenario("%s is not JSON: %s" % (named, e))
+    except RecursionError:
+        raise NotAScenario("%s is not a scenario: nested too deep" % named)
     return check(doc)
 
 
@@ -70,7 +73,8 @@ def check(doc):
     credits = doc.get("credits")
     if not isinstance(credits, list) or len(credits) != players or \
             not all(_is_int(c) and c >= 0 for c in credits):
-        raise NotAScenario("credits lists each player's starting credits (%d whole numbers)" % players)
+        raise NotAScenario("credits lists each player's starting credits (%d whole numbers "
+                           "from 0 up)" % players)
     steps = doc.get("steps")
     if not isinstance(steps, list):
         raise NotAScenario("steps is a list")
@@ -239,7 +243,8 @@ def _is_int(value):
 
 
 def add_arguments(parser):
-    parser.add_argument("file", help="a scenario file (docs/scenario.md), or - for standard input")
+    parser.add_argument("file", help="a scenario file (docs/scenario.md, format 1 or 2), or - "
+                        "for standard input")
 
 
 def main(args, out=None):

@@ -17,8 +17,9 @@ the same dice: only one of each is counted).
 Hold per decision = -(sum of net results) / (decisions x amount at risk: stake plus any up-front
 commission). Its interval is hold +- z s / sqrt(n), s the sample standard deviation of the
 per-decision results; z = 2.576 (99%). A figure is IN when the exact value lies inside; the test
-is done exactly: n (hold - exact)^2 <= z^2 s^2, in Fractions. Counts, sums and sums of squares
-are integers, so W workers' figures merge exactly.
+is done exactly: n (hold - exact)^2 <= z^2 s^2, in Fractions. With under 2 decisions, or all
+of them alike (s = 0), it is n/a: too short a run to judge, which fails the run but is not OUT.
+Counts, sums and sums of squares are integers, so W workers' figures merge exactly.
 """
 import argparse
 import hashlib
@@ -38,6 +39,7 @@ from host_tools.progress import Progress
 from host_tools.stats import normal_critical
 
 DEFAULT_ROLLS = 10 ** 7
+MAX_ROLLS = 10 ** 10
 Z99 = Fraction("2.576")  # two-sided 99% normal quantile, as the figures are quoted
 CREDITS = 10 ** 15  # no station's meter runs dry in any run this tool can make
 CHUNK = 1000  # rolls drawn from the RNG path at a time
@@ -372,8 +374,9 @@ class Figure:
 
 
 def figures(plan, sums, z=Z99):
-    """(wager figures, roll figures), each a Figure; an estimate with fewer than 2 decisions
-    cannot be judged (ok is None) and counts as not inside."""
+    """(wager figures, roll figures), each a Figure; an estimate with fewer than 2 decisions,
+    or whose decisions all came out the same (no spread: a zero-width interval), cannot be
+    judged (ok is None): the run was too short for it."""
     wagers = []
     for i, (label, _, _, _, edge, _) in enumerate(plan.rows):
         n = sums.n[i]
@@ -382,7 +385,7 @@ def figures(plan, sums, z=Z99):
             wagers.append(Figure(label, n, hold, edge, None, None, sums.risk[i]))
             continue
         hold, variance, half = interval(n, sums.net[i], sums.net2[i], sums.risk[i], z)
-        wagers.append(Figure(label, n, hold, edge, half, inside(hold, variance, n, edge, z),
+        wagers.append(Figure(label, n, hold, edge, half, _judge(hold, variance, n, edge, z),
                              sums.risk[i]))
     rolls = []
     for label, counts, exact in ((DECISION, sums.decision, odds.rolls_per_decision(plan.rules)),
@@ -393,8 +396,12 @@ def figures(plan, sums, z=Z99):
                                 None))
             continue
         mean, variance, half = mean_interval(n, counts[1], counts[2], z)
-        rolls.append(Figure(label, n, mean, exact, half, inside(mean, variance, n, exact, z)))
+        rolls.append(Figure(label, n, mean, exact, half, _judge(mean, variance, n, exact, z)))
     return wagers, rolls
+
+
+def _judge(estimate, variance, n, exact, z):
+    return inside(estimate, variance, n, exact, z) if variance else None
 
 
 def verdict(figure):
@@ -425,7 +432,8 @@ def format_table(rules, sums, wagers, rolls, z, workers, seconds):
             float(f.exact), "(%d/%d)" % (f.exact.numerator, f.exact.denominator),
             _span(f, 1, "%.4f"), verdict(f)))
     every = wagers + rolls
-    out = [f for f in every if not f.ok]
+    out = [f for f in every if f.ok is False]
+    unjudged = [f for f in every if f.ok is None]
     lines.append("")
     if z == Z99:
         lines.append("%d figures at 99%% each: about %.1f fall OUT by chance alone (all IN in "
@@ -434,8 +442,12 @@ def format_table(rules, sums, wagers, rolls, z, workers, seconds):
                          len(every), len(every) / 100, round(100 * 0.99 ** len(every))))
     lines.append("%s rolls/s. %s" % (
         _count(int(sums.rolls / seconds)) if seconds else "-",
-        "Every figure is inside its interval." if not out else
-        "OUT of its interval: " + ", ".join(f.label for f in out) + "."))
+        "OUT of its interval: " + ", ".join(f.label for f in out) + "." if out else
+        "Every figure is inside its interval." if not unjudged else
+        "No figure is OUT."))
+    if unjudged:
+        lines.append("Too short to judge %d figure%s (n/a: under 2 decisions, or all alike): "
+                     "run more rolls." % (len(unjudged), "" if len(unjudged) == 1 else "s"))
     return "\n".join(lines)
 
 
@@ -484,10 +496,11 @@ def _rolls_arg(text):
             value = int(value)
         else:
             value = int(text)
-    except ValueError:
+    except (ValueError, OverflowError):  # 1e400 is an infinite float
         raise argparse.ArgumentTypeError("not a whole number of rolls: %s" % text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("at least one roll")
+    if not 1 <= value <= MAX_ROLLS:
+        raise argparse.ArgumentTypeError("from 1 to 10**10 rolls (about 4 days on two cores), "
+                                         "not %s" % text)
     return value
 
 
@@ -523,6 +536,11 @@ def main(args, out=None, err=None):
     err = sys.stderr if err is None else err
     rules = HouseRules(odds.overrides(args))
     plan = Plan(rules)
+    try:
+        seat(rules, plan)  # a table limit no full-pay stake fits: said before a worker starts
+    except ValueError as e:
+        err.write("simulate: %s\n" % e)
+        return 2
     workers = min(args.workers, args.rolls)
     start = time.monotonic()
     sums, checks = simulate(rules, plan, args.rolls, workers, args.seed_check, err)
@@ -530,7 +548,7 @@ def main(args, out=None, err=None):
     z = family_z(len(plan.rows) + 2) if args.family_wise else Z99
     wagers, rolls = figures(plan, sums, z)
     out.write(format_table(rules, sums, wagers, rolls, z, workers, seconds) + "\n")
-    failed = any(not f.ok for f in wagers + rolls)
+    failed = any(not f.ok for f in wagers + rolls)  # OUT, or too short to judge
     if args.seed_check:
         failed = _report_seeds(checks, out) or failed
     return 1 if failed else 0

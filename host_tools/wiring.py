@@ -19,6 +19,8 @@ VBUS, OUT_3V3 = 40, 36
 
 
 def pin(gp):
+    if gp not in PICO_PIN:  # GP23-25 and GP29 are the Pico's own (power, LED, VSYS sense)
+        return "GP%d (not on the Pico's header)" % gp
     return "GP%d (pin %d)" % (gp, PICO_PIN[gp])
 
 
@@ -182,5 +184,10 @@ def main(args=None):
             return 2
         sys.stdout.write(svg(args.svg, board))
         return 0
-    print("\n\n".join(markdown(name, board) for name, board in production_boards()))
+    try:
+        boards = production_boards()
+    except NoSuchBoard as e:  # a board file the firmware would refuse at start-up
+        print("wiring: %s" % e, file=sys.stderr)
+        return 2
+    print("\n\n".join(markdown(name, board) for name, board in boards))
     return 0

@@ -106,14 +106,14 @@ def pace_heap():
     gc.threshold(gc.mem_free() // 4)
 
 
-def halt(board, error, service, watchdog):
-    """The cabinet could not be built (a part missing, a bad board file): say why on the console
-    and in errors.log (added to it), and blink the puck's HALT code if the puck can be built.
-    A production board not in service then stays so (no game, Ctrl-C closed, the watchdog
-    power_up() started fed) until it is powered up in service mode; a service board, or one not
-    in production, returns to the REPL for the technician."""
+def halt(board, error, service, watchdog, line=None):
+    """The cabinet could not be built (a part missing, a bad board file): say why (line, or the
+    error's traceback) on the console and in errors.log (added to it), and blink the puck's HALT
+    code if the puck can be built. A production board not in service then stays so (no game,
+    Ctrl-C closed, the watchdog power_up() started fed) until it is powered up in service mode;
+    a service board, or one not in production, returns to the REPL for the technician."""
     from terminal import puck as lamps
-    text = _traceback(error)
+    text = line + "\n" if line else _traceback(error)
     print("CRAPS TERMINAL HALTED: cannot build the cabinet\n" + text)
     _log(text)
     try:

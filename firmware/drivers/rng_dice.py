@@ -65,7 +65,8 @@ class RngDice:
         if type(reseed_rolls) is not int or reseed_rolls < 1:
             raise ValueError("reseed_rolls is a whole number above 0, not %s" % (reseed_rolls,))
         if type(roll_ms) is not int or roll_ms < 0:
-            raise ValueError("roll_ms is a whole number of milliseconds, not %s" % (roll_ms,))
+            raise ValueError("roll_ms is a whole number of milliseconds from 0 up, not %s"
+                             % (roll_ms,))
         self.bits = bits
         self.health = HealthTests() if health is None else health
         self.seed_bits = seed_bits

@@ -79,7 +79,8 @@ class Shaker:
     def __init__(self, motor, uart, shake_ms=1500, settle_ms=1200, answer_ms=1000):
         for name, ms in (("shake_ms", shake_ms), ("settle_ms", settle_ms), ("answer_ms", answer_ms)):
             if type(ms) is not int or ms < 0:
-                raise ValueError("%s is a whole number of milliseconds, not %s" % (name, ms))
+                raise ValueError("%s is a whole number of milliseconds from 0 up, not %s"
+                                 % (name, ms))
         self.motor = motor
         self.uart = uart
         self.shake_ms = shake_ms

@@ -10,7 +10,7 @@ from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
                              DOOR, SERVICE, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
 from terminal.meters import Meters, ACCEPTOR
-from terminal.panel import Panel, TABLE
+from terminal.panel import Panel, HELP, TABLE
 from terminal.persistence import Persistence
 
 # The round's phases
@@ -125,10 +125,14 @@ class Cabinet(Persistence):
             return
         if button in buttons.VIEWS:
             self._view(panel, button)
+            panel.viewed_ms = now_ms
             return
-        if panel.view != TABLE:
-            panel.view = TABLE  # a game button leaves help or recall, and does nothing else
+        if panel.view == HELP and button in screens.HELP_KEYS:
+            panel.page = _help_page(self.help_pages, panel.page, button)
             return
+        # A game button leaves help or recall and does what it does at the table: the player
+        # pressed it to play.
+        panel.view = TABLE
         locked = self._locked(s)
         if locked:  # a locked panel takes no selection either: only the views
             self._say(s, locked, out)
@@ -348,12 +352,14 @@ class Cabinet(Persistence):
 
     def _watch_offer(self, now_ms):
         """The shooter must roll promptly, else the dice move on; with no shooter and wagers
-        waiting for a decision, the house rolls when its timer runs out (docs/rules.md)."""
+        waiting for a decision, the house rolls when its timer runs out (docs/rules.md). A
+        player reading Help or Recall at any station holds the timer: it starts again, whole,
+        when the last view closes, so nobody loses the dice or sees the house roll mid-page."""
         shooter = self.shooter()
         waiting = shooter if shooter is not None else (HOUSE if self.table.wagers else None)
         if waiting is None:
             self.offer = None
-        elif self.offer is None or self.offer[0] != waiting:
+        elif self.offer is None or self.offer[0] != waiting or self._reading(now_ms):
             limit = self.settings.house_roll_ms if waiting == HOUSE else \
                 self.settings.roll_timeout_ms
             self.offer = (waiting, now_ms + limit)
@@ -363,6 +369,20 @@ class Cabinet(Persistence):
                 self.call_no_more_bets(now_ms)
             else:
                 self._too_slow(waiting, now_ms)
+
+    def _reading(self, now_ms):
+        """Is a player reading Help or Recall? A view left alone for as long as a shooter's
+        timer goes back to the table, so that one open view cannot stall the game."""
+        reading = False
+        for panel in self.panels:
+            if panel.view == TABLE:
+                continue
+            if now_ms - panel.viewed_ms < self.settings.roll_timeout_ms:
+                reading = True
+            else:
+                panel.view = TABLE
+                self._drawn.clear()  # a tick: the stations are drawn again only so
+        return reading
 
     def _too_slow(self, s, now_ms):
         self.table.pass_dice(s)
@@ -489,6 +509,18 @@ class Cabinet(Persistence):
         if self._drawn.get(key) != effect:
             self._drawn[key] = effect
             out.append(effect)
+
+
+def _help_page(pages, page, button):
+    """The Help page that TAKE DOWN (the page before) or CHIP (the next wager's group: the next
+    page whose title starts with another word) turns to from `page`."""
+    if button == buttons.TAKE_DOWN:
+        return max(0, page - 1)
+    group = pages[page][0].split(" ")[0]
+    for n in range(page + 1, len(pages)):
+        if pages[n][0].split(" ")[0] != group:
+            return n
+    return 0
 
 
 def _call(point, total):

@@ -74,8 +74,8 @@ def unpack(data):
         if magic != _MAGIC or int(crc, 16) != crc32(body, crc32(head)):
             return None
         return int(seq), json.loads(body)
-    except ValueError:  # no line, a field short, not a number, not JSON
-        return None
+    except (ValueError, RuntimeError):  # no line, a field short, not a number, not JSON;
+        return None  # nested too deep for CPython's json (its RecursionError is a RuntimeError)
 
 
 class CriticalMemory:

@@ -17,6 +17,7 @@ class Panel:
         self.cycle = {}  # where each cycling selector stands
         self.view = TABLE
         self.page = 0
+        self.viewed_ms = 0  # when a view's button was last pressed
         self.held = []  # buttons down now: a second press without a release is a bounce
         self.hold = None  # (button, long_button) of a key down that acts when let go or held
         self.handpay = 0  # credits waiting for the attendant; the station is locked meanwhile

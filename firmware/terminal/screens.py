@@ -3,7 +3,7 @@
 # draw them. Only what happened is shown: no word that suggests a number is due.
 from craps.checks import title
 from craps.wagers import UNITS, hop_dice
-from terminal import attendant
+from terminal import attendant, buttons
 
 NO_HELP = (("Paytable not loaded",),)
 SHORT = {"dont_pass": "DONT PASS", "dont_come": "DONT COME", "any7": "ANY 7",
@@ -28,11 +28,18 @@ def dice_text(dice):
     return "%d+%d=%d" % (dice[0], dice[1], dice[0] + dice[1])
 
 
+# In Help, besides HELP (the next page): the page before, and the next wager's group. Each
+# hint line fits a 16-character display.
+HELP_KEYS = (buttons.TAKE_DOWN, buttons.CHIP)
+HELP_HINT = ("< TAKE DOWN", ">> CHIP  > HELP")
+
+
 def station(cab, s):
     panel = cab.panels[s]
     if panel.view == "help":
         page = cab.help_pages[panel.page]
-        return ("HELP %d/%d" % (panel.page + 1, len(cab.help_pages)),) + tuple(page)
+        return ("HELP %d/%d" % (panel.page + 1, len(cab.help_pages)),) + tuple(page) + \
+            HELP_HINT
     if panel.view == "recall":
         return recall_page(cab, s, panel.page)
     if panel.view in (attendant.METERS, attendant.AUDIT):

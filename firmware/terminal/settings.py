@@ -1,5 +1,6 @@
 # The cabinet's settings: house rules for the engine, and the terminal's own timers and limits.
 from craps.house import HouseRules
+from terminal.meters import WRAP
 
 
 class Settings:
@@ -9,27 +10,25 @@ class Settings:
                  no_roll_limit=3, call_ms=1000, settle_ms=2500, roll_timeout_ms=30000,
                  house_roll_ms=10000, history=20, recall=10, credit_in_max=10000,
                  credit_meter_max=1000000, attendant_credit_step=100):
-        if not 1 <= stations <= 8:
-            raise ValueError("a cabinet has 1 to 8 stations")
-        for name, value in (("credits", credits), ("no_roll_limit", no_roll_limit),
-                            ("call_ms", call_ms), ("settle_ms", settle_ms),
-                            ("roll_timeout_ms", roll_timeout_ms),
-                            ("house_roll_ms", house_roll_ms), ("history", history),
-                            ("recall", recall)):
-            if type(value) is not int or value < 0:
-                raise ValueError("%s is a whole number, not %s" % (name, value))
+        if type(stations) is not int or not 1 <= stations <= 8:
+            raise ValueError("a cabinet has 1 to 8 stations, not %s" % (stations,))
+        # A station's meter has the accounting meters' ten digits.
+        _whole("credits", credits, 0, WRAP - 1)
+        for name, value in (("no_roll_limit", no_roll_limit), ("call_ms", call_ms),
+                            ("settle_ms", settle_ms), ("roll_timeout_ms", roll_timeout_ms),
+                            ("house_roll_ms", house_roll_ms), ("history", history)):
+            _whole(name, value, 0)
+        _whole("recall", recall, 1)  # at least the last roll
         for name, value in (("credit_in_max", credit_in_max),
                             ("credit_meter_max", credit_meter_max),
                             ("attendant_credit_step", attendant_credit_step)):
-            if type(value) is not int or value < 1:
-                raise ValueError("%s is a whole number above 0, not %s" % (name, value))
+            _whole(name, value, 1, WRAP - 1)
         if attendant_credit_step > credit_in_max:
             raise ValueError("attendant_credit_step %d is over credit_in_max %d"
                              % (attendant_credit_step, credit_in_max))
-        if recall < 1:
-            raise ValueError("recall keeps at least the last roll, not %d" % recall)
-        if not chips or any(type(c) is not int or c <= 0 for c in chips):
-            raise ValueError("chips are whole numbers of credits above 0")
+        if type(chips) not in (list, tuple) or not chips or \
+                any(type(c) is not int or c <= 0 for c in chips):
+            raise ValueError("chips are whole numbers of credits above 0, not %s" % (chips,))
         self.stations = stations
         self.rules = HouseRules(rules)
         self.credits = credits  # each station's meter at power-up
@@ -51,3 +50,9 @@ def from_board(board):
     """The settings a board file (boards/*.json) gives: its own `settings` over the defaults."""
     return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
                     credits=board.get("credits", 0), **board.get("settings", {}))
+
+
+def _whole(name, value, low, high=None):
+    if type(value) is not int or value < low or high is not None and value > high:
+        raise ValueError("%s is a whole number from %d %s, not %s" % (
+            name, low, "up" if high is None else "to %d" % high, value))

@@ -11,6 +11,7 @@ What the cabinet persists goes to `memory` (a terminal.memory CriticalMemory, ov
 The clock is injectable (`clock`: a function giving milliseconds) so a test can move time itself.
 """
 import collections
+import os
 import time
 
 from textual.app import App
@@ -27,6 +28,7 @@ TICK_S = 0.05  # how often time passes for the cabinet and the dice are polled
 FLASH_S = 0.4  # how long a station's display blinks on a signal
 CARD_LINES = 5  # a station display's lines in the table view
 TOP_LINES = 3  # the sign beside the puck, dice and key; then the last rolls
+CAPTURE = os.path.join("build", "sim-capture.txt")  # F2's file without --capture (gitignored)
 
 
 def monotonic_ms():
@@ -35,12 +37,13 @@ def monotonic_ms():
 
 def columns(stations, width, height, legend_lines):
     """How many station displays side by side: the fewest (widest, up to 40 columns each) with
-    which the sign, the displays, one layout line a station and the legend fit the height."""
+    which the sign, the displays, one layout line a station and the legend fit the height;
+    then spread evenly over their rows (4 stations: 2 + 2, not 3 + 1)."""
     most = max(1, min(stations, width // 20))
     for cols in range(min(most, max(1, -(-width // 40))), most + 1):
         rows = -(-stations // cols)
         if TOP_LINES + rows * CARD_LINES + stations + legend_lines <= height:
-            return cols
+            return -(-stations // rows)
     return most
 
 
@@ -54,7 +57,7 @@ class CabinetApp(App):
     #side { width: 30; height: auto; }
     #history { height: auto; color: $text-muted; }
     #stations { height: auto; grid-rows: auto; grid-gutter: 0; }
-    .station { height: auto; min-height: 5; padding: 0 0 0 1; border-left: vkey $panel-lighten-2; }
+    .station { height: 100%; min-height: 5; padding: 0 0 0 1; border-left: vkey $panel-lighten-2; }
     .station.focused { background: $boost; border-left: thick $accent; }
     .station.refused { background: $error 40%; }
     .station.handpay { background: $warning 40%; }
@@ -177,7 +180,7 @@ class CabinetApp(App):
         self._focus((self.focus_station - 1) % self.stations)
 
     def action_capture(self):
-        path = self.capture_path or "sim-capture.txt"
+        path = self.capture_path or CAPTURE
         self.save_capture(path)
         self.notify("screen saved to %s" % path, timeout=2)
 
@@ -197,6 +200,7 @@ class CabinetApp(App):
                          for line in update.strips)
 
     def save_capture(self, path):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.screen_text() + "\n")
 
@@ -248,7 +252,7 @@ class CabinetApp(App):
 
     def _fit(self):
         width, height = self.size
-        legend = views.legend(width)
+        legend = views.legend(width, self.cabinet.settings.rules)
         self.query_one("#legend", Static).update(legend)
         cols = columns(self.stations, width, height, len(legend.plain.splitlines()))
         self.query_one("#stations").styles.grid_size_columns = cols

@@ -40,7 +40,8 @@ class _Timed:
 
     def __init__(self, roll_ms):
         if type(roll_ms) is not int or roll_ms < 0:
-            raise ValueError("roll_ms is a whole number of milliseconds, not %s" % (roll_ms,))
+            raise ValueError("roll_ms is a whole number of milliseconds from 0 up, not %s"
+                             % (roll_ms,))
         self.roll_ms = roll_ms
         self.lands_at = None  # None: no roll under way
 
@@ -133,5 +134,10 @@ def parse_script(text):
 
 
 def read_script(path):
+    """The entries of the script file at path; BadScript names the file and the line."""
     with open(path, encoding="utf-8") as f:
-        return parse_script(f.read())
+        text = f.read()
+    try:
+        return parse_script(text)
+    except BadScript as e:
+        raise BadScript("%s %s" % (path, e)) from None

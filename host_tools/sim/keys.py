@@ -14,7 +14,7 @@ PANEL = (
     ("h", "h", "hard", "HARD"), ("g", "g", "big", "BIG"), ("o", "o", "odds", "ODDS"),
     ("u", "u", "put", "PUT"),
     ("r", "r", "prop", "PROP"), ("j", "j", "hop", "HOP"), ("s", "s", "side", "SIDE"),
-    ("x", "x", buttons.CHIP, "CHIP"), ("space", "space", buttons.BET, "BET"),
+    ("x", "x", buttons.CHIP, "CHIP"), ("space", "␣", buttons.BET, "BET"),
     ("t", "t", buttons.TAKE_DOWN, "DOWN"), ("w", "w", buttons.WORKING, "ON/OFF"),
     ("e", "e", buttons.REPEAT, "REPEAT"),
     ("enter", "⏎", buttons.ROLL, "ROLL"), ("n", "n", buttons.PASS_DICE, "PASS DICE"),
@@ -29,15 +29,18 @@ CABINET = (
     ("tab", "Tab", "next_station", "NEXT"),
     ("shift+tab", "S-Tab", "previous_station", ""),
     ("q", "q", "quit", "QUIT"),
-    ("f2", "F2", "capture", "SAVE"),  # last: the legend drops it when it would need a line more
+    ("f2", "F2", "capture", "SAVE"),
 )
 
 CREDITS_IN = 100  # what one press of i puts on the focused station's meter, by its acceptor
 
-def legend():
-    """(key, name) pairs for the legend, most needed first; the number row is one entry."""
+def legend(rules):
+    """(key, name) pairs for the legend, most needed first; the number row is one entry. A
+    button for bets the house rules do not offer (Put, the side bets) is left out."""
     pairs = []
     for key, shown, button, name in PANEL + CABINET:
+        if button == "put" and not rules.put or button == "side" and not rules.side_bets:
+            continue
         if button in buttons.NUMBERS:
             if button == "n4":
                 pairs.append(("4-9", "0=10"))

@@ -107,15 +107,12 @@ def layout(table, focus, width):
     return Text("\n").join(lines)
 
 
-def legend(width):
-    """The key bindings, compact: the key in reverse, then what it does. The last binding (F2,
-    save the screen) only shows where it needs no line of its own."""
-    pairs = keys.legend()
-    items = [styled(key, "bold reverse") + (" " + name if name else "") for key, name in pairs]
-    lines = fill(items, width)
-    if len(lines) > len(fill(items[:-1], width)):
-        lines = fill(items[:-1], width)
-    return Text("\n").join(lines)
+def legend(width, rules):
+    """The key bindings under these house rules, compact: the key in reverse, then what it
+    does."""
+    items = [styled(key, "bold reverse") + (" " + name if name else "")
+             for key, name in keys.legend(rules)]
+    return Text("\n").join(fill(items, width))
 
 
 def fill(items, width, indent=""):

@@ -797,3 +797,22 @@ def test_the_micropython_a_board_needs():
     assert "runs MicroPython 1.23.0 (.mpy version 6)" in flash.micropython_problem((1, 23, 0), 6, 6)
     assert "(.mpy version 0)" in flash.micropython_problem((1, 29, 0), 0, 6)  # loads no .mpy
     assert "(.mpy version 7)" in flash.micropython_problem((2, 0, 0), 7, 6)
+
+
+def test_a_board_file_the_checker_refuses_halts_the_boot_in_one_line(virtual_board, flashed):
+    """A service board, unsigned, whose /board.json drivers/board_file.py refuses (no station)
+    stops the boot with the BadBoard line, not a traceback, on the console and in errors.log."""
+    with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
+        board = json.load(f)
+    board["stations"] = 0
+    write = ("import os\nf = open('/board.json', 'w')\nf.write(%r)\nf.close()\n"
+             "os.remove('/signature')" % json.dumps(board))
+    assert mpremote(virtual_board, "exec", write).returncode == 0
+    start = len(virtual_board.console())
+    assert mpremote(virtual_board, "reset").returncode == 0
+    line = "BadBoard: a cabinet has 1 to 8 stations, not 0"
+    end = virtual_board.wait_for("CRAPS TERMINAL HALTED: cannot build the cabinet", after=start)
+    virtual_board.wait_for(line, after=end)
+    assert "Traceback" not in virtual_board.console()[start:]
+    log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())")
+    assert line in log.stdout

@@ -124,6 +124,12 @@ def test_bad_json_fails_with_one_line(tmp_path, text):
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
 
 
+def test_a_file_nested_too_deep_fails_with_one_line(tmp_path):
+    result = run_cli("replay", write(tmp_path, "[" * 100000))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert "nested too deep" in result.stderr
+
+
 def test_a_missing_file_fails_with_one_line(tmp_path):
     result = run_cli("replay", str(tmp_path / "nothing.json"))
     assert result.returncode == 2 and "cannot read" in result.stderr

@@ -294,3 +294,73 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
     bad = tmp_path / "bad.dice"
     bad.write_text("3 9\n")
     assert host_tools_main(["sim", "--dice-script", str(bad)]) == 2
+
+
+def test_a_saved_cabinet_keeps_its_house_rules_and_refuses_others(tmp_path, capsys):
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    state = ["--state", str(tmp_path / "state")]
+    rules = ["--put", "--side-bets", "--odds", "100x"]
+    cabinet, _, memory, started = cli.build(parser.parse_args(state + rules))
+    for effect in started:
+        if effect[0] == PERSIST:
+            memory.save(effect[1], effect[2])
+    capsys.readouterr()
+    code = host_tools_main(["sim"] + state + ["--odds", "5x"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1
+    assert err.endswith("was saved with --odds 100x --put --side-bets: pass the same options, "
+                        "or --fresh\n")
+    again = cli.build(parser.parse_args(state + rules))[0]  # the same options: carries on
+    assert again.tilt == "" and again.meters.counts["power_ups"] == 2
+    assert cli.build(parser.parse_args(state + ["--fresh"]))[0].settings.rules.put is False
+
+
+def test_f2_without_capture_saves_into_build(tmp_path, monkeypatch):
+    from host_tools.sim import app as sim_app
+    assert sim_app.CAPTURE.split(os.sep)[0] == "build"  # gitignored, not the repository's root
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario(pilot, clock):
+        await pilot.press("f2")
+        await pilot.pause()
+
+    play(scenario)
+    assert "PUCK ●OFF" in (tmp_path / "build" / "sim-capture.txt").read_text()
+
+
+def test_a_long_refusal_keeps_every_station_box_whole():
+    async def scenario(pilot, clock):
+        await pilot.press("y", "4", "space")  # lay 4 of 1 credit: refused at length
+        text = await screen(pilot)
+        wrapped = [line for line in text.splitlines() if "than its commission" in line][0]
+        assert wrapped.startswith("█") and wrapped[40] == "▏"  # S2's box goes down with S1's
+
+    play(scenario, stations=4)
+
+
+def test_four_stations_at_120_columns_are_two_and_two():
+    async def scenario(pilot, clock):
+        lines = (await screen(pilot)).splitlines()
+        tops = [line for line in lines if " CR 100" in line]
+        assert len(tops) == 2 and all(line.count(" CR 100") == 2 for line in tops)
+
+    play(scenario, size=(120, 40), stations=4)
+
+
+def test_the_readme_screenshot_is_made_again_and_renders(tmp_path):
+    # docs/sim.svg: python -m host_tools sim --screenshot docs/sim.svg --dice-script docs/sim.dice
+    import html
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    svg = tmp_path / "sim.svg"
+    assert host_tools_main(["sim", "--screenshot", str(svg),
+                            "--dice-script", os.path.join(root, "docs", "sim.dice")]) == 0
+    for path in (svg, os.path.join(root, "docs", "sim.svg")):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        assert text.startswith("<svg") and text.rstrip().endswith("</svg>")
+        shown = html.unescape(" ".join(re.findall(r"<text[^>]*>(.*?)</text>", text)))
+        shown = shown.replace("\xa0", " ")
+        for seen in ("5+3=8 POINT IS 8", "S1 CR 998 SHOOTER", "PLACE 6: 1", "F2  SAVE"):
+            assert seen in shown, seen

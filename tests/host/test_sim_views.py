@@ -2,6 +2,7 @@
 # the puck's lamps, and how many station displays go side by side.
 import pytest
 
+from craps.house import HouseRules
 from craps.table import Table
 from host_tools.sim import keys, views
 from host_tools.sim.app import columns
@@ -39,16 +40,25 @@ def test_a_long_layout_line_wraps_under_its_station():
 
 
 @pytest.mark.parametrize("width", [80, 100, 132])
-def test_the_legend_fits_in_three_lines_from_80_columns(width):
-    lines = views.legend(width).plain.splitlines()
+def test_the_legend_fits_in_three_lines_from_80_columns_with_f2(width):
+    legend = views.legend(width, HouseRules())
+    lines = legend.plain.splitlines()
     assert len(lines) <= 3 and all(len(line) <= width for line in lines)
-    assert "q QUIT" in lines[-1] and "⏎ ROLL" in views.legend(width).plain
+    assert "q QUIT" in lines[-1] and "⏎ ROLL" in legend.plain and "F2 SAVE" in legend.plain
+    every = views.legend(width, HouseRules({"put": True, "side_bets": True})).plain
+    assert len(every.splitlines()) <= 4 and "F2 SAVE" in every
+
+
+def test_the_legend_offers_put_and_side_only_where_the_house_does():
+    plain = views.legend(200, HouseRules()).plain
+    assert "u PUT" not in plain and "s SIDE" not in plain
+    assert "u PUT" in views.legend(200, HouseRules({"put": True})).plain
+    assert "s SIDE" in views.legend(200, HouseRules({"side_bets": True})).plain
 
 
 def test_every_panel_button_has_a_key_and_the_legend_names_it():
     assert sorted(button for _, _, button, _ in keys.PANEL) == sorted(buttons.ALL)
-    legend = views.legend(200).plain
-    assert "F2 SAVE" in legend  # room for it at 200 columns
+    legend = views.legend(200, HouseRules({"put": True, "side_bets": True})).plain
     for key, shown, button, name in keys.PANEL:
         assert (shown + " " + name) in legend or button in ("n4", "n5", "n6", "n8", "n9", "n10")
 
@@ -62,6 +72,7 @@ def test_the_puck_lights_the_lamps_of_the_frame():
 
 @pytest.mark.parametrize("stations, size, cols", [
     (1, (80, 24), 1), (2, (80, 24), 2), (4, (80, 24), 2), (6, (80, 24), 3), (8, (80, 24), 4),
-    (8, (160, 50), 4), (8, (120, 40), 3), (3, (200, 24), 3)])
+    (8, (160, 50), 4), (8, (120, 40), 3), (3, (200, 24), 3), (4, (120, 40), 2),
+    (5, (120, 40), 3), (4, (200, 50), 4)])
 def test_station_displays_go_side_by_side_to_fit(stations, size, cols):
     assert columns(stations, size[0], size[1], 3) == cols

@@ -268,3 +268,13 @@ def test_the_roll_count_understands_powers():
     assert simulate.parse_args([]).rolls == 10 ** 7
     with pytest.raises(SystemExit):
         simulate.parse_args(["--rolls", "0"])
+
+
+def test_decisions_all_alike_are_too_few_to_judge_not_out():
+    # Five Pass Line decisions all lost: a zero-width interval says nothing of the edge.
+    rules, plan = default_plan()
+    sums = simulate.Sums(len(plan.rows))
+    i = row(plan, "Pass Line")
+    sums.n[i], sums.net[i], sums.net2[i], sums.risk[i] = 5, -5, 5, 1
+    wagers, _ = simulate.figures(plan, sums)
+    assert wagers[i].ok is None and simulate.verdict(wagers[i]) == "n/a"

@@ -347,7 +347,9 @@ def test_a_compound_bet_shows_what_it_did_to_the_meter():
     d.bet(1)  # world again
     d.press(0, "recall")  # S1 leaves the recall view...
     assert d.display[0][0] == "S1 CR 1130"
-    d.press(0, "recall", "bet")  # ...and a game button in a view only leaves it
+    d.press(0, "recall", "bet")  # ...and a game button in a view leaves it and acts
+    assert d.display[0][0] == "S1 CR 1105" and d.display[0][1] == "HORN HI 3: 25"
+    d.press(0, "take_down")
     assert d.display[0][0] == "S1 CR 1130" and d.table.find(0, "horn_high", 3) is None
     d.to(d.now + d.settings.house_roll_ms)
     d.throw(3, 4)  # 7: any 7 pays 4:1 on its one part, the other four lose: even

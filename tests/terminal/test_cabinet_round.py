@@ -312,3 +312,42 @@ def test_a_fault_tilts_the_cabinet_at_once_and_the_attendant_clears_it():
     d.ask()  # the bets stand: the roll is asked for again
     d.dice(3, 4)
     assert d.net(0) == 1
+
+
+def test_a_view_open_at_any_station_holds_the_shooters_timer():
+    d = Driver(stations=2, help_pages=(("PAGE 1",), ("PAGE 2",), ("PAGE 3",)))
+    d.bet(0, "pass")
+    d.press(1, "help")  # S2 reads the paytable while S1 holds the dice
+    d.to(d.now + 29999)  # a page turned now and then: the view stays open
+    d.press(1, "help")
+    d.to(d.now + 29999)
+    assert d.cab.phase == BETTING and not d.message(0).startswith("TOO SLOW")
+    d.press(1, "help", "help")  # past the last page: back to the table; the 30 s start again
+    start = d.now
+    d.to(start + 29999)
+    assert d.cab.shooter() == 0
+    d.to(start + 30000)
+    assert d.message(0) == "TOO SLOW: THE HOUSE ROLLS"  # S2 has no line bet to take them
+
+
+def test_a_view_open_holds_the_house_roll_too():
+    d = Driver(stations=2)
+    d.bet(1, "field")  # no line bet: the house rolls when its timer runs out
+    d.press(0, "recall")
+    d.to(d.now + d.settings.roll_timeout_ms - 1)  # three house timers, and more
+    assert d.cab.phase == BETTING
+    d.press(0, "recall")  # one page: back to the table
+    d.to(d.now + d.settings.house_roll_ms)
+    assert d.cab.phase == CLOSED  # no more bets: the house rolls
+
+
+def test_a_view_left_alone_goes_back_to_the_table_and_the_timer_runs_again():
+    d = Driver(stations=2)
+    d.bet(0, "pass")
+    d.press(1, "recall")
+    assert d.display[1][0].startswith("RECALL")
+    start = d.now
+    d.to(start + d.settings.roll_timeout_ms)  # nobody pressed a thing: the view closes
+    assert d.display[1][0] == "S2 CR 1000"
+    d.to(start + 2 * d.settings.roll_timeout_ms)
+    assert d.message(0).startswith("TOO SLOW")

@@ -14,12 +14,27 @@ def test_a_cabinet_has_one_to_eight_stations():
 
 
 def test_recall_keeps_at_least_one_roll():
-    assert "at least" in str(raises(ValueError, lambda: Settings(recall=0)))
+    assert str(raises(ValueError, lambda: Settings(recall=0))) == \
+        "recall is a whole number from 1 up, not 0"
 
 
 def test_timers_and_counts_are_whole_numbers_from_zero():
     assert "call_ms" in str(raises(ValueError, lambda: Settings(call_ms=-1)))
     assert "credits" in str(raises(ValueError, lambda: Settings(credits=2.5)))
+
+
+def test_errors_say_what_is_wanted():
+    assert str(raises(ValueError, lambda: Settings(credits=-5))) == \
+        "credits is a whole number from 0 to 9999999999, not -5"
+    assert str(raises(ValueError, lambda: Settings(call_ms=-1))) == \
+        "call_ms is a whole number from 0 up, not -1"
+    assert "stations" in str(raises(ValueError, Settings, "2"))
+    assert "chips" in str(raises(ValueError, lambda: Settings(chips=5)))
+
+
+def test_credits_are_bounded_by_the_meters_ten_digits():
+    assert Settings(credits=9999999999).credits == 9999999999
+    raises(ValueError, lambda: Settings(credits=10000000000))
 
 
 def test_chips_are_whole_credits_above_zero():

@@ -1,0 +1,89 @@
+# The board file checked before anything is built from it (drivers/board_file.py): at start-up
+# and by the flash and wiring tools. Each mistake is a BadBoard naming it in one line.
+from drivers import board_file
+from drivers.board_file import BadBoard
+from support import raises
+
+
+def board(**changes):
+    """A one-station shaker board with two displays on one I2C bus; changes replace parts."""
+    b = {
+        "stations": 1, "credits": 0, "rules": {},
+        "buttons": {"driver": "gpio", "keys": [[6, 0, "pass", "dont_pass"],
+                                               [7, 0, "roll", None]]},
+        "attendant_key": {"pin": 22},
+        "door": {"pin": 21},
+        "puck": {"driver": "ws2812", "pin": 28},
+        "displays": [{"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}},
+                     {"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5},
+                      "address": 61}],
+        "dice": {"driver": "shaker", "motor": 15, "uart": {"id": 0, "tx": 0, "rx": 1}},
+    }
+    b.update(changes)
+    return b
+
+
+def bad(b):
+    return str(raises(BadBoard, board_file.check, b))
+
+
+def test_a_good_board_gives_its_settings():
+    assert board_file.check(board(stations=1, credits=50)).credits == 50
+
+
+def test_two_displays_share_their_i2c_bus_and_matrix_pins_are_each_listed_once():
+    board_file.check(board())
+    matrix = {"driver": "matrix", "rows": [6, 7], "cols": [8, 9, 10],
+              "keys": [[0, 0, 0, "pass", None], [1, 0, 0, "roll", None]]}
+    board_file.check(board(buttons=matrix))
+
+
+def test_a_file_that_is_not_a_json_object_is_refused():
+    assert "not JSON" in str(raises(BadBoard, board_file.load, "{"))
+    assert "JSON object" in str(raises(BadBoard, board_file.load, "[1]"))
+
+
+def test_a_pin_outside_gp0_to_gp29_is_refused():
+    assert bad(board(door={"pin": 99})) == "door.pin is 99: a pin is GP0 to GP29"
+    assert "buttons.keys[1][0] is -1" in bad(board(buttons={"driver": "gpio", "keys": [
+        [6, 0, "pass", None], [-1, 0, "roll", None]]}))
+    assert "puck.pin is '28'" in bad(board(puck={"driver": "ws2812", "pin": "28"}))
+    assert "is True" in bad(board(door={"pin": True}))
+
+
+def test_a_pin_wired_twice_is_refused():
+    assert bad(board(door={"pin": 6})) == \
+        "GP6 is wired twice: buttons.keys[0][0] and door.pin"
+    assert bad(board(attendant_key={"pin": 7})) == \
+        "GP7 is wired twice: buttons.keys[1][0] and attendant_key.pin"
+    assert "GP15 is wired twice" in bad(board(puck={"driver": "ws2812", "pin": 15}))
+
+
+def test_displays_on_two_buses_cannot_share_pins():
+    displays = [{"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5}},
+                {"driver": "ssd1306", "i2c": {"id": 1, "sda": 4, "scl": 5}}]
+    assert bad(board(displays=displays)) == \
+        "GP4 is wired twice: displays[0].i2c.sda and displays[1].i2c.sda"
+
+
+def test_each_coin_acceptors_pin_is_checked():
+    board_file.check(board(acceptors=[{"pin": 26, "station": 0}]))
+    assert "GP21 is wired twice" in bad(board(acceptors=[{"pin": 21, "station": 0}]))
+    assert "acceptors[1].pin is 30" in bad(board(acceptors=[{"pin": 26, "station": 0},
+                                                            {"pin": 30, "station": 0}]))
+
+
+def test_a_part_of_the_wrong_kind_is_named():
+    assert bad(board(door=5)) == "door is an object"
+    assert bad(board(displays={"driver": "ssd1306"})) == "displays is a list"
+
+
+def test_rules_and_settings_are_the_cabinets_own_checks():
+    assert bad(board(rules="odds")) == "rules is an object of house rules, not 'odds'"
+    assert bad(board(rules=5)) == "rules is an object of house rules, not 5"
+    assert "house rule odds cannot be '7x'" in bad(board(rules={"odds": "7x"}))
+    assert bad(board(stations=0)) == "a cabinet has 1 to 8 stations, not 0"
+    assert bad(board(credits=-5)) == "credits is a whole number from 0 to 9999999999, not -5"
+    assert bad(board(settings={"recall": 0})) == "recall is a whole number from 1 up, not 0"
+    assert bad(board(settings=[])) == "settings is an object, not []"
+    assert "settings:" in bad(board(settings={"recal": 5}))
