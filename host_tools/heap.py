@@ -47,7 +47,8 @@ def play(board, stations, rolls, root):
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(PATH + libs))
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
     if done.returncode:
-        raise HeapError("%s: %s" % (board, (done.stderr.strip().splitlines() or ["?"])[-1]))
+        said = (done.stderr + done.stdout).strip().splitlines()  # (the unix port's traceback
+        raise HeapError("%s: %s" % (name((board, stations)), (said or ["?"])[-1]))  # is on stdout)
     figures = json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
     figures["largest_free"] = int(re.search(r"max free sz: (\d+)", done.stdout).group(1)) * BLOCK
     return figures

@@ -12,13 +12,14 @@ def _check(name):
         raise ValueError("a stored file's name has no / and does not end in .tmp, not %s" % (name,))
 
 
-def _filler(data):
-    """fill(f), which writes data into the file f: data is bytes, or such a function already."""
-    if callable(data):
-        return data
-    if type(data) not in (bytes, bytearray):
-        raise TypeError("stored data is bytes, not %s" % (type(data).__name__,))
-    return lambda f: f.write(data)
+def _pieces(data):
+    """data as pieces written one after another: bytes, or a list or tuple of bytes (a record
+    is written piece by piece so that it needs no large block of the heap: terminal/memory.py)."""
+    pieces = (data,) if type(data) in (bytes, bytearray) else data
+    if type(pieces) not in (list, tuple) or any(type(p) not in (bytes, bytearray)
+                                                 for p in pieces):
+        raise TypeError("stored data is bytes or a list of bytes, not %s" % (type(data).__name__,))
+    return pieces
 
 
 def _absent_code(os_module, path):
@@ -51,16 +52,17 @@ class Storage:
         return self._prefix + name
 
     def write(self, name, data):
-        """Replace name's content, all or nothing, with data: bytes, or a function fill(f) that
-        writes them into the file f (a record written a piece at a time, terminal/memory.py)."""
+        """Replace name's content, all or nothing, with data: bytes, or a list of bytes pieces
+        written one after another."""
         _check(name)
-        fill = _filler(data)
+        pieces = _pieces(data)
         path = self._path(name)
         tmp = path + _TMP
         try:
             f = open(tmp, "wb")
             try:
-                fill(f)
+                for piece in pieces:
+                    f.write(piece)
                 f.flush()
             finally:
                 f.close()
@@ -109,13 +111,6 @@ class Storage:
                 raise
 
 
-class _Pieces(list):
-    """The twin's file: what is written into it, piece by piece."""
-
-    def write(self, data):
-        self.append(bytes(data))
-
-
 class PowerCut(BaseException):
     """The twin's power went off in a write: like a real cut, nothing catches it (it is not an
     Exception), and the cabinet starts again from what storage holds."""
@@ -138,10 +133,7 @@ class MemoryStorage:
 
     def write(self, name, data):
         _check(name)
-        fill = _filler(data)
-        pieces = _Pieces()
-        fill(pieces)
-        data = b"".join(pieces)
+        data = b"".join(_pieces(data))
         self.writes += 1
         if self.writes == self._cut_at:
             self._cut_at = None

@@ -7,13 +7,11 @@
 # all bad is a RamError: the cabinet tilts until the attendant clears it.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
-import io
 import json
 from binascii import crc32
 
 COPIES = (".a", ".b")
 _MAGIC = b"CR1"
-_COMPACT = (",", ":")  # no spaces in the JSON: less flash to wear
 _CHUNK = bytearray(256)  # records are read back through this one buffer
 
 
@@ -21,48 +19,65 @@ class RamError(Exception):
     """A record whose every copy is damaged, or that cannot be saved: its content is lost."""
 
 
-class _Sink(io.IOBase):
-    """Takes a record as json.dump writes it, a few bytes at a time: counts them, runs a CRC-32
-    over them and hands them on to out (a file), if any. So no record ever needs one large
-    block of the heap, which after a while of play the chip no longer has (it never compacts)."""
-
-    def __init__(self, crc=0, out=None):
-        self.crc = crc
-        self.size = 0
-        self.out = out
-
-    def write(self, data):
-        if type(data) is str:  # CPython's json.dump writes text
-            data = data.encode()
-        self.crc = crc32(data, self.crc)
-        self.size += len(data)
-        if self.out is not None:
-            self.out.write(data)
-        return len(data)
+def pieces(obj):
+    """The compact JSON of obj in small pieces (bytes): a dict key by key, a list of more than
+    LONG items item by item, the rest whole (json.dumps, quick in C). Joined, they are
+    json.dumps(obj) exactly; none needs a large block of the heap, which after a while of play
+    the chip no longer has (it never compacts it)."""
+    out = []
+    _pieces(obj, b"", out)
+    return out
 
 
-def _head(seq, obj):
-    """A record's first line, b"CR1 <seq> <crc>\\n": the CRC-32 runs over "CR1 <seq>" and the
-    JSON of obj after it (a first pass of json.dump, into nothing but the CRC)."""
+LONG = 16  # (a wager, a settlement, an audit entry: whole)
+
+
+def _pieces(obj, before, out):
+    """obj's pieces onto out, the first with before (a separator, a key) in front of it."""
+    if type(obj) is dict:
+        before += b"{"
+        for key in obj:
+            _pieces(obj[key], before + _json(key) + b":", out)
+            before = b","
+        out.append(b"}" if obj else before + b"}")
+    elif type(obj) in (list, tuple) and len(obj) > LONG:
+        before += b"["
+        for item in obj:
+            _pieces(item, before, out)
+            before = b","
+        out.append(b"]")
+    else:
+        out.append(before + _json(obj))
+
+
+def _json(obj):
+    return json.dumps(obj, separators=(",", ":")).encode()  # no spaces: less flash to wear
+
+
+def _record(seq, obj):
+    """A record's pieces: b"CR1 <seq> <crc>\n", the CRC-32 over "CR1 <seq>" and the JSON of
+    obj, then that JSON's pieces."""
+    body = pieces(obj)
     head = b"%s %d" % (_MAGIC, seq)
-    sink = _Sink(crc32(head))
-    json.dump(obj, sink, separators=_COMPACT)
-    return b"%s %08x\n" % (head, sink.crc)
+    crc = crc32(head)
+    for piece in body:
+        crc = crc32(piece, crc)
+    body.insert(0, b"%s %08x\n" % (head, crc))
+    return body
 
 
-def _record(head, obj):
-    """What writes a record into a sink: its head line, then the JSON of obj."""
-    def write(sink):
-        sink.write(head)
-        json.dump(obj, sink, separators=_COMPACT)
-    return write
+def _tally(chunks):
+    """(bytes, CRC-32) of chunks one after another."""
+    size = crc = 0
+    for chunk in chunks:
+        size += len(chunk)
+        crc = crc32(chunk, crc)
+    return size, crc
 
 
 def pack(seq, obj):
-    """A record's bytes, in one block (for the host: the board writes them a piece at a time)."""
-    sink = _Sink(out=io.BytesIO())
-    _record(_head(seq, obj), obj)(sink)
-    return sink.out.getvalue()
+    """A record's bytes in one block (for the host: the board writes them piece by piece)."""
+    return b"".join(_record(seq, obj))
 
 
 def unpack(data):
@@ -87,9 +102,9 @@ class CriticalMemory:
     def save(self, name, obj):
         """Write both copies of the record `name`; RamError when a copy does not read back."""
         seq = self.seq.get(name, 0) + 1
-        head = _head(seq, obj)
+        record = _record(seq, obj)
         for copy in COPIES:
-            self._write(name + copy, _record(head, obj))
+            self._write(name + copy, record)
         self.seq[name] = seq
 
     def load(self, name):
@@ -110,7 +125,7 @@ class CriticalMemory:
             return None
         for copy, data in copies:
             if data != best:
-                self._write(name + copy, lambda sink: sink.write(best))
+                self._write(name + copy, (best,))
         self.seq[name] = best_seq
         return content
 
@@ -119,22 +134,15 @@ class CriticalMemory:
             self.storage.remove(name + copy)
         self.seq.pop(name, None)
 
-    def _write(self, path, write):
-        """Write a record into the file path through write(sink), then read it back a small
-        chunk at a time: the same bytes must come back (the same length and CRC-32)."""
-        sink = _Sink()
-
-        def fill(f):
-            sink.out = f
-            write(sink)
-
+    def _write(self, path, record):
+        """Write a record's pieces into the file path, then read it back a small chunk at a
+        time: the same bytes must come back (the same length and CRC-32)."""
         try:
-            self.storage.write(path, fill)
-            back = _Sink()
-            for chunk in self.storage.chunks(path, _CHUNK):
-                back.write(chunk)
+            self.storage.write(path, record)
+            back = _tally(self.storage.chunks(path, _CHUNK))
         except OSError as e:
             raise RamError("%s cannot be saved: %s" % (path, e))
-        if (back.size, back.crc) != (sink.size, sink.crc):
+        written = _tally(record)
+        if back != written:
             raise RamError("%s did not read back as written" % path)
-        self.bytes_written += sink.size
+        self.bytes_written += written[0]

@@ -3,7 +3,9 @@
 # storage twin's power cut (drivers.storage.MemoryStorage.cut).
 from support import raises
 from drivers.storage import MemoryStorage, PowerCut
-from terminal.memory import CriticalMemory, RamError, pack, unpack
+import json
+
+from terminal.memory import LONG, CriticalMemory, RamError, pack, pieces, unpack
 
 RECORD = b'CR1 3 09fbfe3a\n[1,"a"]'  # pack(3, [1, "a"]), its CRC-32 worked out beforehand
 
@@ -37,6 +39,18 @@ def test_unpack_refuses_damaged_bytes():
     for junk in (b"", b"CR1 3", b"\n", b"hello world", b"CR1 x 09fbfe3a\n[]", b"CR1 3 zz\n[]",
                  b"CR1 3 09fbfe3a extra\n[1]"):
         assert unpack(junk) is None, junk
+
+
+def test_a_record_is_written_in_small_pieces_that_join_to_its_json():
+    wagers = [[p, "place", 6, None, True, 12, 0, "up"] for p in range(3 * LONG)]
+    record = {"layout": {"wagers": wagers, "point": 6}, "history": [[3, 4]] * (LONG + 1),
+              "meters": {"counts": {"games": 7}, "kinds": {}}, "empty": [], "tilt": "é"}
+    parts = pieces(record)
+    assert b"".join(parts) == json.dumps(record, separators=(",", ":")).encode()
+    assert len(parts) > 3 * LONG  # a long list item by item
+    assert max(len(p) for p in parts) < 64  # none of them large
+    for small in ({}, [], [1] * LONG, {"a": {}}, "x", None):
+        assert b"".join(pieces(small)) == json.dumps(small, separators=(",", ":")).encode()
 
 
 # -- CriticalMemory
