@@ -4,7 +4,9 @@
 # sequence number and a CRC-32 over both; a save writes copy a, then copy b, and reads each back.
 # At load, the good copy with the highest sequence wins and a bad or stale copy is repaired from
 # it: a cut between the two writes leaves one whole copy, old or new. A record whose copies are
-# all bad is a RamError: the cabinet tilts until the attendant clears it.
+# all bad, or an expected record (one the cabinet has saved) with a copy missing, is a
+# RamError: the cabinet tilts until the attendant clears it. verify() re-reads a record's
+# copies during play: they must still be what was saved or loaded last.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import io
@@ -82,6 +84,7 @@ class CriticalMemory:
     def __init__(self, storage):
         self.storage = storage
         self.seq = {}  # name: the sequence number of its newest good copy
+        self.sums = {}  # name: (size, CRC-32) of its copies' bytes, as saved or loaded last
         self.bytes_written = 0  # since start-up: the flash wear figure
 
     def save(self, name, obj):
@@ -89,15 +92,23 @@ class CriticalMemory:
         seq = self.seq.get(name, 0) + 1
         head = _head(seq, obj)
         for copy in COPIES:
-            self._write(name + copy, _record(head, obj))
+            self.sums[name] = self._write(name + copy, _record(head, obj))
         self.seq[name] = seq
 
-    def load(self, name):
-        """The record's content; None when it was never written. Repairs a bad or stale copy."""
+    def empty(self):
+        """No record is stored at all: a new board's memory, or one wiped whole."""
+        return not [n for n in self.storage.names() if n[-2:] in COPIES]
+
+    def load(self, name, expected=False):
+        """The record's content; None when it was never written. Repairs a bad or stale copy.
+        expected: the record was saved, so a copy missing is a RamError, whatever the cause
+        (else a copy b missing is a first save that a cut stopped: never written)."""
         best, best_seq, content = None, -1, None
         copies = []
         for copy in COPIES:
             data = self.storage.read(name + copy)
+            if data is None and expected:
+                raise RamError("%s: copy %s is missing" % (name, copy))
             record = unpack(data) if data is not None else None
             copies.append((copy, data))
             if record and record[0] > best_seq:
@@ -112,12 +123,25 @@ class CriticalMemory:
             if data != best:
                 self._write(name + copy, lambda sink: sink.write(best))
         self.seq[name] = best_seq
+        self.sums[name] = (len(best), crc32(best))
         return content
+
+    def verify(self, name):
+        """True when each copy of the record still reads back, a small chunk at a time, as the
+        bytes saved or loaded last (False too for a record not saved or loaded since start-up)."""
+        for copy in COPIES:
+            try:
+                if self._read_back(name + copy) != self.sums.get(name):
+                    return False
+            except OSError:  # the copy is gone
+                return False
+        return True
 
     def remove(self, name):
         for copy in COPIES:
             self.storage.remove(name + copy)
         self.seq.pop(name, None)
+        self.sums.pop(name, None)
 
     def _write(self, path, write):
         """Write a record into the file path through write(sink), then read it back a small
@@ -130,11 +154,17 @@ class CriticalMemory:
 
         try:
             self.storage.write(path, fill)
-            back = _Sink()
-            for chunk in self.storage.chunks(path, _CHUNK):
-                back.write(chunk)
+            back = self._read_back(path)
         except OSError as e:
             raise RamError("%s cannot be saved: %s" % (path, e))
-        if (back.size, back.crc) != (sink.size, sink.crc):
+        if back != (sink.size, sink.crc):
             raise RamError("%s did not read back as written" % path)
         self.bytes_written += sink.size
+        return back
+
+    def _read_back(self, path):
+        """(size, CRC-32) of the file path, read a small chunk at a time."""
+        back = _Sink()
+        for chunk in self.storage.chunks(path, _CHUNK):
+            back.write(chunk)
+        return back.size, back.crc
