@@ -1,7 +1,8 @@
 # The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
-from terminal.events import TICK, FAULT, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST
+from terminal.events import (TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
+                             PERSIST, VERIFY)
 
 SCAN_MS = 5  # how often the buttons are polled
 
@@ -52,6 +53,8 @@ class Loop:
         elif kind == PERSIST:
             # A RamError here leaves the effects after it undone; run() tilts the cabinet.
             parts.memory.save(effect[1], effect[2])
+        elif kind == VERIFY and not parts.memory.verify(effect[1]):
+            self.send((RAM_ERROR, effect[1]), now_ms)
 
     async def run(self, clock, loop_ms=None):
         """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so
