@@ -132,6 +132,7 @@ class CabinetApp(App):
         self._draw_layout()
 
     def apply(self, effects, now):
+        changed = None  # a record a VERIFY found not as saved: the cabinet hears it after these
         for effect in effects:
             kind = effect[0]
             if kind == PUCK:
@@ -151,7 +152,9 @@ class CabinetApp(App):
             elif kind == PERSIST:
                 self.memory.save(effect[1], effect[2])
             elif kind == VERIFY and not self.memory.verify(effect[1]):
-                self.send((RAM_ERROR, effect[1]), now)
+                changed = effect[1]
+        if changed:
+            self.send((RAM_ERROR, changed), now)
 
     # -- keys
 

@@ -114,11 +114,14 @@ class Run:
         self.apply(self.cab.handle(event, self.now))
 
     def apply(self, out):
+        changed = None
         for effect in out:
             if effect[0] == PERSIST:
                 self.memory.save(effect[1], effect[2])
             elif effect[0] == VERIFY and not self.memory.verify(effect[1]):
-                self.send((RAM_ERROR, effect[1]))
+                changed = effect[1]
+        if changed:
+            self.send((RAM_ERROR, changed))
 
     def cut(self):
         """The power was cut in this step: its dice are taken back if nothing after them was

@@ -396,6 +396,22 @@ def damage_state(d):
     d.memory.storage.files["state.b"] = d.memory.storage.files["state.b"][:-3]
 
 
+def test_a_state_changed_in_flash_during_play_tilts_when_the_bets_close_and_shows_it():
+    d = Driver()
+    d.bet(0, "pass")
+    files = d.memory.storage.files
+    files["state.a"] = files["state.a"].replace(b"999", b"998")  # the CRC now fails
+    asked = d.asked
+    d.press(0, "roll")
+    assert d.cab.ram_error == ("state",) and d.status[0] == "TILT: RAM ERROR: state"
+    d.tick(5000)
+    assert d.asked == asked and d.cab.phase == TILT
+    d.key(True)
+    d.key(False)  # the RAM clear saves the state the cabinet holds
+    d.reboot()
+    assert not d.cab.ram_error and d.table.credits == [999] and d.table.find(0, "pass")
+
+
 def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d = Driver()
     d.key(True)
