@@ -12,7 +12,7 @@ from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_
                              BadEvent)
 from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, TABLE
-from terminal.persistence import Persistence
+from terminal.persistence import Persistence, NEW_CABINET
 
 # The round's phases
 BETTING = "betting"
@@ -280,7 +280,7 @@ class Cabinet(Persistence):
         if self.phase == TILT and not self.door:
             if self.unset:
                 attendant.set_up(self, now_ms, out)
-            else:
+            if self.tilt != NEW_CABINET:  # a fault or the door before the set-up is logged too
                 self.log(now_ms, "TILT CLEARED", self.tilt)
                 attendant.clear_ram_error(self, now_ms, out)
             self.tilt = ""

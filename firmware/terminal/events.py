@@ -15,7 +15,7 @@ FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG heal
 #                  unexpected error): the cabinet tilts at once, whatever it was doing
 DOOR = "door"  # (DOOR, True or False): the cabinet's door opened or shut
 RAM_ERROR = "ram_error"  # (RAM_ERROR, name): the record in critical memory is not what was
-#                          saved (a VERIFY found it): the cabinet tilts until the attendant clears it
+#                          saved (a VERIFY found it): a tilt until the attendant clears it
 SERVICE = "service"  # (SERVICE,): the board powered up in service mode (the attendant key held,
 #                      the door open): its console is open, and the audit log says so
 

@@ -30,6 +30,7 @@ class Driver:
         self.settings = Settings(stations=stations, credits=credits, **settings)
         self.help_pages = help_pages
         self.memory = CriticalMemory(MemoryStorage())
+        self.verified = None  # a record a VERIFY found changed
         self.now = 0
         self.display = [None] * stations  # what each station's display shows now
         self.status = None  # the cabinet's sign
@@ -99,7 +100,12 @@ class Driver:
             self._see(effect)
         if check:
             self.check()
-        return out
+        return out + self._changed()
+
+    def _changed(self):
+        """What the cabinet does when a VERIFY found a record changed (after the effects)."""
+        name, self.verified = self.verified, None
+        return self.event((RAM_ERROR, name)) if name else []
 
     def _check_order(self, out):
         """Nothing seen or heard before the event's last PERSIST: a cut there shows what was
@@ -125,7 +131,7 @@ class Driver:
             self.memory.save(effect[1], effect[2])
         elif what == VERIFY:
             if not self.memory.verify(effect[1]):
-                self.event((RAM_ERROR, effect[1]))
+                self.verified = effect[1]
         else:
             raise AssertionError("an effect of no known kind: %s" % (effect,))
 

@@ -256,8 +256,9 @@ def uninterrupted(script=SCRIPT):
 
 
 def with_cut(at, tear, golden, script=SCRIPT):
-    """The script with the power cut at write `at` (counted from the set-up). Returns None when the run
-    ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM error."""
+    """The script with the power cut at write `at` (counted from the set-up). Returns None when
+    the run ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM
+    error."""
     views, middles, recalls, _ = golden
     storage = MemoryStorage()
     run = Run(storage)

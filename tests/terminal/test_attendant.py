@@ -6,7 +6,11 @@ from cabinet_support import Driver
 from terminal import attendant
 from terminal.audit import check
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import DOOR
+from drivers.storage import MemoryStorage
+from terminal.events import DOOR, FAULT, KEY
+from terminal.memory import CriticalMemory
+from terminal.settings import Settings
+from terminal.startup import start
 from craps.wagers import LOSE, WIN
 
 # The meter lines, a page of 4 each, before any roll (sorted by name).
@@ -410,6 +414,18 @@ def test_a_state_changed_in_flash_during_play_tilts_when_the_bets_close_and_show
     d.key(False)  # the RAM clear saves the state the cabinet holds
     d.reboot()
     assert not d.cab.ram_error and d.table.credits == [999] and d.table.find(0, "pass")
+
+
+def test_a_fault_before_the_set_up_is_logged_when_the_key_sets_the_cabinet_up():
+    cab, _ = start(Settings(), CriticalMemory(MemoryStorage()), (), 0)
+    assert cab.tilt == "NEW CABINET: ATTENDANT SETUP"
+    cab.handle((FAULT, "RNG SELF-TEST FAILED: SHA-256"), 0)
+    cab.handle((KEY, True), 0)
+    cab.handle((KEY, False), 0)
+    assert [(e[4], e[5]) for e in cab.audit.entries][1:] == [
+        ("CABINET SET UP", "IN 0 OUT 0 WON 0 LOST 0 GAMES 0"),
+        ("TILT CLEARED", "FAULT: RNG SELF-TEST FAILED: SHA-256"), ("KEY OFF", "")]
+    assert cab.tilt == "" and cab.phase == BETTING
 
 
 def test_a_ram_error_tilts_until_the_attendant_clears_it():
