@@ -428,6 +428,18 @@ def test_a_fault_before_the_set_up_is_logged_when_the_key_sets_the_cabinet_up():
     assert cab.tilt == "" and cab.phase == BETTING
 
 
+def test_a_new_cabinet_powered_up_in_service_mode_saves_that_entry_with_the_set_up():
+    memory = CriticalMemory(MemoryStorage())
+    cab, out = start(Settings(), memory, (), 0, service=True)
+    assert [e for e in out if e[0] == "persist"] == []  # nothing before the set-up
+    for effect in cab.handle((KEY, True), 0) + cab.handle((KEY, False), 0):
+        if effect[0] == "persist":
+            memory.save(effect[1], effect[2])
+    cab, _ = start(Settings(), memory, (), 0)
+    assert [e[4] for e in cab.audit.entries] == ["SERVICE MODE", "KEY ON", "CABINET SET UP",
+                                                 "KEY OFF"]
+
+
 def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d = Driver()
     d.key(True)
