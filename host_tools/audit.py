@@ -35,7 +35,8 @@ def main(args, out=None):
         print("audit: damaged record: %s" % e, file=sys.stderr)
         return 1
     if log is None and state is None:
-        print("audit: %s holds no cabinet records" % (args.dir or args.port), file=sys.stderr)
+        print("audit: %s holds no cabinet records (a new cabinet, not set up yet, or a memory "
+              "wiped whole)" % (args.dir or args.port), file=sys.stderr)
         return 2
     try:
         if state is not None:

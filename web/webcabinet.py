@@ -177,7 +177,8 @@ class WebCabinet:
             dice = sim_dice.ScriptedDice(script, roll_ms=ROLL_MS, then=rng)
         self.storage = browser_storage(store, "craps/%d/%s/" % (stations, key))
         memory = CriticalMemory(self.storage)
-        self.cabinet, effects = start(settings, memory, pages, now_ms)
+        # A new cabinet is set up at once, as the attendant would, and the audit log says so.
+        self.cabinet, effects = start(settings, memory, pages, now_ms, demo=True)
         self.parts = Page(stations, dice, memory)
         self.loop = Loop(self.cabinet, self.parts)
         for effect in effects:  # save the start-up, and a roll a reload interrupted (main.py)

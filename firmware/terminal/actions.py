@@ -5,7 +5,6 @@ from craps.errors import (Refusal, BadNumber, NoSuchWager, NotShooter, NotEnough
                           NoFlatBet)
 from craps.wagers import LINE, COME, FIXED_NUMBER, UNITS
 from terminal import buttons, screens
-from terminal.events import SIGNAL
 
 _BY_KIND = LINE + COME + tuple(FIXED_NUMBER)  # wagers the table names without a number
 
@@ -127,7 +126,7 @@ def cash_out(cab, s, now_ms, out):
     cab.meters.add("credits_out", credits)
     cab.panels[s].handpay = credits
     cab.panels[s].message = "WAIT FOR THE ATTENDANT"
-    out.append((SIGNAL, s, "handpay"))
+    cab.signal(s, "handpay")  # once the cash-out is saved
 
 ACTIONS = {buttons.BET: bet, buttons.TAKE_DOWN: take_down, buttons.WORKING: working,
            buttons.REPEAT: repeat, buttons.ROLL: roll, buttons.PASS_DICE: pass_dice,

@@ -4,9 +4,13 @@
 #   DONT PASS recall, a roll a press (RECALL too)
 #   COME      the audit log's newest entries
 #   PASS      a dice change is recorded (a die lost or changed)
-#   ODDS      the attendant's reading of a disputed roll: each press the next pair of faces
-#   BET       the reading shown is the roll: it is settled
-#   ROLL      the roll is void: the dice are shaken again when the key turns off
+#   ODDS      shaker boards: the attendant's reading of a disputed roll (a no-roll was
+#             reported on it), each press the next pair of faces
+#   BET       shaker boards: the reading shown is the roll: it is settled, logged with the
+#             reader's own reading
+#   ROLL      the roll is void: the dice are shaken, or drawn from the RNG, again when the key
+#             turns off. On an RNG board this is all the attendant can do about a roll: the
+#             RNG's outcome is never chosen
 #   CASH OUT  this station's handpay is paid
 #   TAKE DOWN (BET held on the production boards) the board's attendant_credit_step of credits
 #             on this station's meter, metered as the attendant's (the small panel has no
@@ -79,6 +83,10 @@ def meter_lines(cab):
 def _dispute(cab, button, now_ms, out):
     if not cab.awaiting_dice():
         return "no roll is waiting to be decided"
+    if button != buttons.ROLL and cab.settings.dice != "shaker":
+        return "the RNG draws the dice: ROLL voids the roll, faces are never chosen"
+    if button != buttons.ROLL and not cab.no_rolls:
+        return "no no-roll was called on this roll: ROLL voids it"
     if button == "odds":
         cab.reading = READINGS[(READINGS.index(cab.reading) + 1) % len(READINGS)] \
             if cab.reading else READINGS[0]
@@ -86,7 +94,7 @@ def _dispute(cab, button, now_ms, out):
         if not cab.reading:
             return "choose the reading with ODDS first"
         d1, d2 = cab.reading
-        cab.log(now_ms, "READING DECIDED", "%d %d" % (d1, d2))
+        cab.log(now_ms, "READING DECIDED", "%d %d READER %s" % (d1, d2, cab.read))
         cab.decide(d1, d2, now_ms, out)
     else:
         cab.log(now_ms, "RESHAKE ORDERED")
@@ -121,9 +129,26 @@ def confirm_handpay(cab, s, now_ms):
     cab.mark_changed()
 
 
-def clear_ram_error(cab, now_ms):
+def clear_ram_error(cab, now_ms, out):
     """The attendant clears a RAM error: the damaged records start again as a new cabinet's,
-    and the log says which were lost."""
+    and the log says which were lost and the meters the cabinet goes on from (the meters of a
+    lost state are wiped: they start again at zero)."""
     if cab.ram_error:
-        cab.log(now_ms, "RAM CLEARED", " ".join(cab.ram_error))
-        cab.ram_error = ()
+        cab.log(now_ms, "RAM CLEARED", "%s; %s" % (" ".join(cab.ram_error), books(cab)))
+        cab.rewrite_records(out)
+
+
+def set_up(cab, now_ms, out):
+    """The attendant sets up a new cabinet (its memory was empty): the meters start at zero,
+    and the log says so."""
+    cab.new_meters()
+    cab.log(now_ms, "CABINET SET UP", books(cab))
+    cab.rewrite_records(out)
+
+
+def books(cab):
+    """The meters the self-audit balances, and the games, on one line."""
+    counts = cab.meters.counts
+    return "IN %d OUT %d WON %d LOST %d GAMES %d" % (
+        counts["credits_in"], counts["credits_out"], counts["won"], counts["lost"],
+        counts["games"])

@@ -8,10 +8,11 @@ from craps.table import Table, seven_out
 from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
-                             DOOR, SERVICE, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, BadEvent)
+                             DOOR, SERVICE, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
+                             BadEvent)
 from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, HELP, TABLE
-from terminal.persistence import Persistence
+from terminal.persistence import Persistence, NEW_CABINET
 
 # The round's phases
 BETTING = "betting"
@@ -40,20 +41,29 @@ class Cabinet(Persistence):
         self.pattern = (puck.STEADY, 0, 0)  # the puck's (pattern, number, since)
         self.history = []  # (d1, d2), newest first
         self.recall = []  # (dice, point, per station ((label, net), ...)), newest first
-        self.meters = Meters()
         self.audit = AuditLog()
         self.commits = 0  # states saved: a roll record names the state it applies to
         self.door = False  # the cabinet's door is open
-        self.ram_error = ()  # the records found damaged at start-up: nothing is saved meanwhile
+        self.ram_error = ()  # the records found damaged: nothing is saved until they are cleared
+        self.unset = False  # a new cabinet, waiting for the attendant's set-up: nothing is saved
+        self.kept = 0  # bit i: optional_names()[i] has been saved (persistence.py)
+        self._marker = False  # the set-up marker is to be saved
         self.reading = None  # the dice the attendant is deciding a disputed roll as
+        self.read = ""  # what the dice source said of its last no roll
         self._dirty = False  # the state to save has changed
         self._closing = False  # the bets were closed: the roll record says so
         self._logged = False  # the audit log has a new entry to save
-        self._shown = []  # what a roll signals, held back until it is saved
+        self._shown = []  # what an event signals, held back until it is saved
         self._drawn = {}  # what each output shows: only changes become effects
         self._only = None  # the station whose display alone an event can have changed
-        if settings.credits:
-            self.meters.add("credits_in", settings.credits * settings.stations)
+        self.new_meters()
+
+    def new_meters(self):
+        """The meters at zero, but the credits a test board starts its stations with."""
+        self.meters = Meters()
+        credits = self.settings.credits
+        if credits:
+            self.meters.add("credits_in", credits * self.settings.stations)
         self.meters.mark(self.table)
 
     def handle(self, event, now_ms):
@@ -121,7 +131,7 @@ class Cabinet(Persistence):
             self._only = None
             why = attendant.press(self, s, button, now_ms, out)
             if why:  # else the attendant's function says what it did on the display
-                self._say(s, why, out)
+                self._say(s, why)
             return
         if button in buttons.VIEWS:
             self._view(panel, button)
@@ -135,20 +145,20 @@ class Cabinet(Persistence):
         panel.view = TABLE
         locked = self._locked(s)
         if locked:  # a locked panel takes no selection either: only the views
-            self._say(s, locked, out)
+            self._say(s, locked)
             return
         if button in buttons.SELECT:
-            self._say(s, panel.select(button, self.table.point), out)
+            self._say(s, panel.select(button, self.table.point))
             return
         why = self._why_not(s, button)
         if why:
-            self._say(s, why, out)
+            self._say(s, why)
             return
         self._only = None
         try:
             actions.ACTIONS[button](self, s, now_ms, out)
         except Refusal as e:
-            self._say(s, str(e), out)
+            self._say(s, str(e))
             return
         if button != buttons.ROLL:  # closing the bets is saved as the roll record (_save)
             self._dirty = True
@@ -204,7 +214,7 @@ class Cabinet(Persistence):
         record = self._save_recall(before, dice, roll, settled, out)
         for s, net in enumerate(self._remember(record)):
             if net > 0:
-                self._shown.append((SIGNAL, s, "win"))
+                self.signal(s, "win")
         self.news = screens.dice_text(roll.dice) + _call(point, total)
         if seven_out(point, total):
             self.pattern = (puck.SEVEN_OUT, 0, now_ms)
@@ -223,6 +233,7 @@ class Cabinet(Persistence):
         self.no_rolls += 1
         self.meters.add("no_rolls")
         self._dirty = True
+        self.read = event[1]
         self.news = "NO ROLL: %s" % (event[1],)
         self.pattern = (puck.NO_ROLL, 0, now_ms)
         if self.no_rolls >= self.settings.no_roll_limit:
@@ -235,6 +246,12 @@ class Cabinet(Persistence):
             raise BadEvent("a fault is (FAULT, reason)")
         self._tilt("FAULT: %s" % (event[1],))  # a roll in progress stays closed: no result
 
+    def _ram_error(self, event, now_ms, out):
+        if len(event) != 2 or type(event[1]) is not str:
+            raise BadEvent("a RAM error is (RAM_ERROR, record name)")
+        self.ram_error = (event[1],)
+        self._tilt("RAM ERROR: " + event[1])
+
     def _service(self, event, now_ms, out):
         if len(event) != 1:
             raise BadEvent("service mode is (SERVICE,)")
@@ -246,7 +263,7 @@ class Cabinet(Persistence):
             raise BadEvent("credits in are a whole number above 0, not %s" % (credits,))
         why = self.credit(s, credits, ACCEPTOR, now_ms)
         if why:
-            self._say(s, why, out)
+            self._say(s, why)
 
     def _key(self, event, now_ms, out):
         if len(event) != 2 or type(event[1]) is not bool:
@@ -264,8 +281,11 @@ class Cabinet(Persistence):
         attendant.leave(self, now_ms)
         self.offer = None
         if self.phase == TILT and not self.door:
-            self.log(now_ms, "TILT CLEARED", self.tilt)
-            attendant.clear_ram_error(self, now_ms)
+            if self.unset:
+                attendant.set_up(self, now_ms, out)
+            if self.tilt != NEW_CABINET:  # a fault or the door before the set-up is logged too
+                self.log(now_ms, "TILT CLEARED", self.tilt)
+                attendant.clear_ram_error(self, now_ms, out)
             self.tilt = ""
             self.no_rolls = 0
             self.pattern = (puck.STEADY, 0, now_ms)
@@ -333,6 +353,10 @@ class Cabinet(Persistence):
             return None
         self.log(now_ms, "CREDIT REFUSED", "S%d %s %s" % (s + 1, source, why))
         return why
+
+    def signal(self, s, name):
+        """A beep or blink at station s, sent once what the event changed is saved."""
+        self._shown.append((SIGNAL, s, name))
 
     def mark_changed(self):
         self._dirty = True
@@ -484,11 +508,11 @@ class Cabinet(Persistence):
             return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
         return None
 
-    def _say(self, s, message, out):
+    def _say(self, s, message):
         """A refusal: the station's display says why, and it beeps. Nothing else changes."""
         if message:
             self.panels[s].message = message
-            out.append((SIGNAL, s, "refused"))
+            self.signal(s, "refused")
         else:
             self.panels[s].message = ""
 
@@ -540,4 +564,4 @@ _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, HOLD: Cabinet._ho
              TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door,
-             SERVICE: Cabinet._service}
+             SERVICE: Cabinet._service, RAM_ERROR: Cabinet._ram_error}

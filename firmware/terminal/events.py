@@ -14,6 +14,8 @@ KEY = "key"  # (KEY, True or False): the attendant key turned on or off
 FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG health test, an
 #                  unexpected error): the cabinet tilts at once, whatever it was doing
 DOOR = "door"  # (DOOR, True or False): the cabinet's door opened or shut
+RAM_ERROR = "ram_error"  # (RAM_ERROR, name): the record in critical memory is not what was
+#                          saved (a VERIFY found it): a tilt until the attendant clears it
 SERVICE = "service"  # (SERVICE,): the board powered up in service mode (the attendant key held,
 #                      the door open): its console is open, and the audit log says so
 
@@ -25,6 +27,8 @@ ROLL_DICE = "roll_dice"  # (ROLL_DICE,): ask the dice source for a roll
 SIGNAL = "signal"  # (SIGNAL, station, name): a beep or blink: "refused", "win", "handpay"
 PERSIST = "persist"  # (PERSIST, name, record): save this record in critical memory before the
 #                      effects after it (terminal/memory.py); a record is plain JSON data
+VERIFY = "verify"  # (VERIFY, name): re-read the record's copies in critical memory; if they are
+#                    not what was saved, send (RAM_ERROR, name)
 
 # A dice source (the RNG dice, the shaker and their twins) has two methods:
 #   start(now_ms)  begin a roll (on a ROLL_DICE effect)

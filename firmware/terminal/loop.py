@@ -1,7 +1,8 @@
 # The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
-from terminal.events import TICK, FAULT, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST
+from terminal.events import (TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
+                             PERSIST, VERIFY)
 
 SCAN_MS = 5  # how often the buttons are polled
 
@@ -17,6 +18,7 @@ class Loop:
         self.rolling = False  # a roll was asked of the dice source and has not come back
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
+        self.changed = None  # a record a VERIFY found not as it was saved
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
@@ -34,6 +36,9 @@ class Loop:
     def send(self, event, now_ms):
         for effect in self.cabinet.handle(event, now_ms):
             self.apply(effect, now_ms)
+        if self.changed:  # a record not as saved: after the effects, so that the tilt shows last
+            event, self.changed = (RAM_ERROR, self.changed), None
+            self.send(event, now_ms)
 
     def apply(self, effect, now_ms):
         kind = effect[0]
@@ -52,6 +57,8 @@ class Loop:
         elif kind == PERSIST:
             # A RamError here leaves the effects after it undone; run() tilts the cabinet.
             parts.memory.save(effect[1], effect[2])
+        elif kind == VERIFY and not parts.memory.verify(effect[1]):
+            self.changed = effect[1]  # send() tells the cabinet once these effects are out
 
     async def run(self, clock, loop_ms=None):
         """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so

@@ -4,7 +4,9 @@
 # sequence number and a CRC-32 over both; a save writes copy a, then copy b, and reads each back.
 # At load, the good copy with the highest sequence wins and a bad or stale copy is repaired from
 # it: a cut between the two writes leaves one whole copy, old or new. A record whose copies are
-# all bad is a RamError: the cabinet tilts until the attendant clears it.
+# all bad, or an expected record (one the cabinet has saved) with a copy missing, is a
+# RamError: the cabinet tilts until the attendant clears it. verify() re-reads a record's
+# copies during play: they must still be what was saved or loaded last.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import json
@@ -97,6 +99,7 @@ class CriticalMemory:
     def __init__(self, storage):
         self.storage = storage
         self.seq = {}  # name: the sequence number of its newest good copy
+        self.sums = {}  # name: (size, CRC-32) of its copies' bytes, as saved or loaded last
         self.bytes_written = 0  # since start-up: the flash wear figure
 
     def save(self, name, obj):
@@ -104,15 +107,23 @@ class CriticalMemory:
         seq = self.seq.get(name, 0) + 1
         record = _record(seq, obj)
         for copy in COPIES:
-            self._write(name + copy, record)
+            self.sums[name] = self._write(name + copy, record)
         self.seq[name] = seq
 
-    def load(self, name):
-        """The record's content; None when it was never written. Repairs a bad or stale copy."""
+    def empty(self):
+        """No record is stored at all: a new board's memory, or one wiped whole."""
+        return not [n for n in self.storage.names() if n[-2:] in COPIES]
+
+    def load(self, name, expected=False):
+        """The record's content; None when it was never written. Repairs a bad or stale copy.
+        expected: the record was saved, so a copy missing is a RamError, whatever the cause
+        (else a copy b missing is a first save that a cut stopped: never written)."""
         best, best_seq, content = None, -1, None
         copies = []
         for copy in COPIES:
             data = self.storage.read(name + copy)
+            if data is None and expected:
+                raise RamError("%s: copy %s is missing" % (name, copy))
             record = unpack(data) if data is not None else None
             copies.append((copy, data))
             if record and record[0] > best_seq:
@@ -127,22 +138,40 @@ class CriticalMemory:
             if data != best:
                 self._write(name + copy, (best,))
         self.seq[name] = best_seq
+        self.sums[name] = (len(best), crc32(best))
         return content
+
+    def verify(self, name):
+        """True when each copy of the record still reads back, a small chunk at a time, as the
+        bytes saved or loaded last (False too for a record not saved or loaded since start-up)."""
+        for copy in COPIES:
+            try:
+                if self._read_back(name + copy) != self.sums.get(name):
+                    return False
+            except OSError:  # the copy is gone
+                return False
+        return True
 
     def remove(self, name):
         for copy in COPIES:
             self.storage.remove(name + copy)
         self.seq.pop(name, None)
+        self.sums.pop(name, None)
 
     def _write(self, path, record):
         """Write a record's pieces into the file path, then read it back a small chunk at a
         time: the same bytes must come back (the same length and CRC-32)."""
         try:
             self.storage.write(path, record)
-            back = _tally(self.storage.chunks(path, _CHUNK))
+            back = self._read_back(path)
         except OSError as e:
             raise RamError("%s cannot be saved: %s" % (path, e))
         written = _tally(record)
         if back != written:
             raise RamError("%s did not read back as written" % path)
         self.bytes_written += written[0]
+        return back
+
+    def _read_back(self, path):
+        """(size, CRC-32) of the file path, read a small chunk at a time."""
+        return _tally(self.storage.chunks(path, _CHUNK))

@@ -2,6 +2,8 @@
 from craps.house import HouseRules
 from terminal.meters import WRAP
 
+DICE = ("rng", "shaker")  # the board file's dice drivers (drivers/hardware.py)
+
 
 class Settings:
     """Defaults are what a cabinet ships with; a board file or the simulator overrides them."""
@@ -9,7 +11,7 @@ class Settings:
     def __init__(self, stations=1, rules=None, credits=0, chips=(1, 5, 25, 100),
                  no_roll_limit=3, call_ms=1000, settle_ms=2500, roll_timeout_ms=30000,
                  house_roll_ms=10000, history=20, recall=10, credit_in_max=10000,
-                 credit_meter_max=1000000, attendant_credit_step=100):
+                 credit_meter_max=1000000, attendant_credit_step=100, dice="rng"):
         if type(stations) is not int or not 1 <= stations <= 8:
             raise ValueError("a cabinet has 1 to 8 stations, not %s" % (stations,))
         # A station's meter has the accounting meters' ten digits.
@@ -26,6 +28,8 @@ class Settings:
         if attendant_credit_step > credit_in_max:
             raise ValueError("attendant_credit_step %d is over credit_in_max %d"
                              % (attendant_credit_step, credit_in_max))
+        if dice not in DICE:
+            raise ValueError("dice are one of %s, not %s" % (", ".join(DICE), dice))
         if type(chips) not in (list, tuple) or not chips or \
                 any(type(c) is not int or c <= 0 for c in chips):
             raise ValueError("chips are whole numbers of credits above 0, not %s" % (chips,))
@@ -44,12 +48,17 @@ class Settings:
         self.credit_in_max = credit_in_max  # the largest single credit in
         self.credit_meter_max = credit_meter_max  # the most a credit in may take a meter to
         self.attendant_credit_step = attendant_credit_step  # what one attendant credit adds
+        # Where the dice come from: the attendant may choose the faces of a shaker's disputed
+        # roll, never the RNG's (terminal/attendant.py).
+        self.dice = dice
 
 
 def from_board(board):
     """The settings a board file (boards/*.json) gives: its own `settings` over the defaults."""
+    driver = board.get("dice", {}).get("driver", "rng")
     return Settings(stations=board.get("stations", 1), rules=board.get("rules"),
-                    credits=board.get("credits", 0), **board.get("settings", {}))
+                    credits=board.get("credits", 0), dice="shaker" if driver == "shaker" else "rng",
+                    **board.get("settings", {}))
 
 
 def _whole(name, value, low, high=None):

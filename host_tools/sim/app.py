@@ -20,8 +20,8 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from drivers.acceptor import AcceptorTwin
-from terminal.events import (PRESS, RELEASE, TICK, DICE, KEY, PUCK, DISPLAY, STATUS, ROLL_DICE,
-                             SIGNAL, PERSIST)
+from terminal.events import (PRESS, RELEASE, TICK, DICE, KEY, RAM_ERROR, PUCK, DISPLAY, STATUS,
+                             ROLL_DICE, SIGNAL, PERSIST, VERIFY)
 from host_tools.sim import keys, views
 
 TICK_S = 0.05  # how often time passes for the cabinet and the dice are polled
@@ -135,6 +135,7 @@ class CabinetApp(App):
         self._draw_layout()
 
     def apply(self, effects, now):
+        changed = None  # a record a VERIFY found not as saved: the cabinet hears it after these
         for effect in effects:
             kind = effect[0]
             if kind == PUCK:
@@ -153,6 +154,10 @@ class CabinetApp(App):
                 self._flash(effect[1], effect[2])
             elif kind == PERSIST:
                 self.memory.save(effect[1], effect[2])
+            elif kind == VERIFY and not self.memory.verify(effect[1]):
+                changed = effect[1]
+        if changed:
+            self.send((RAM_ERROR, changed), now)
 
     # -- keys
 

@@ -2,7 +2,10 @@
 
 The cabinet keeps its critical memory in a folder (build/sim-state/<N>-stations by default, in
 the user's cache for an installed copy) with the board's own storage code, so quitting mid-hand
-and starting again finds the same bets, credits and meters; --fresh starts a new cabinet."""
+and starting again finds the same bets, credits and meters; --fresh starts a new cabinet, which
+the simulator sets up itself, as the attendant would, and says so (a board waits for the key).
+A state folder with a record missing or damaged is a RAM error, as on the board: the attendant's
+key (K) clears it."""
 import asyncio
 import json
 import os
@@ -67,7 +70,11 @@ def build(args, now_ms=0):
         print("building the paytable for Help (a few seconds with side bets)...",
               file=sys.stderr)
     memory = CriticalMemory(Storage(folder, os))
-    cabinet, started = start(settings, memory, helppages.build(settings.rules), now_ms)
+    new = memory.empty()
+    cabinet, started = start(settings, memory, helppages.build(settings.rules), now_ms, demo=True)
+    if new:
+        print("a new cabinet in %s: the simulator sets it up as the attendant would (a board "
+              "waits for the attendant's key)" % folder, file=sys.stderr)
     return cabinet, dice, memory, started
 
 

@@ -9,6 +9,7 @@ from drivers.rng_dice import RngDice
 from drivers.storage import MemoryStorage
 from drivers.watchdog import WatchdogTwin
 from rng_support import good_reader
+from terminal.events import KEY
 from terminal.loop import Loop
 from terminal.memory import CriticalMemory
 from terminal.settings import Settings
@@ -16,8 +17,9 @@ from terminal.startup import start
 
 
 def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, **settings):
-    """(loop, parts, cabinet) at time 0, its start-up drawn. inputs, displays (one a station)
-    and sign default to twins; settings' keywords pass through."""
+    """(loop, parts, cabinet) at time 0, its start-up drawn and the new cabinet set up by the
+    attendant. inputs, displays (one a station) and sign default to twins; settings' keywords
+    pass through."""
     parts = Parts()
     parts.inputs = inputs or [ButtonsTwin()]
     parts.puck = PuckTwin()
@@ -32,4 +34,6 @@ def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, **settin
     loop = Loop(cabinet, parts)
     for effect in effects:
         loop.apply(effect, 0)
+    loop.send((KEY, True), 0)
+    loop.send((KEY, False), 0)
     return loop, parts, cabinet

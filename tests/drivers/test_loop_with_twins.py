@@ -33,6 +33,22 @@ def test_a_roll_through_the_twins():
     assert len(parts.puck.frames) >= 2 and parts.watchdog.feeds == steps  # fed at every step
 
 
+def test_a_state_changed_in_flash_is_a_ram_error_tilt_shown_when_the_bets_close():
+    loop, parts, cabinet = rig()
+    loop.step(0)
+    click(parts, 0, "pass")
+    click(parts, 0, "bet")
+    loop.step(5)
+    parts.storage.files["state.b"] = parts.storage.files["state.b"].replace(b"99", b"98")
+    click(parts, 0, "roll")
+    loop.step(10)
+    assert cabinet.tilt == "RAM ERROR: state" and cabinet.ram_error == ("state",)
+    assert parts.sign.lines[0] == "TILT: RAM ERROR: state"  # shown after the close, not under it
+    for now in range(15, 3000, 5):
+        loop.step(now)
+    assert not loop.rolling and not cabinet.history  # no dice were asked for
+
+
 class Broken:
     def scan(self, now_ms):
         raise OSError(5)

@@ -22,7 +22,7 @@ BARE = gc.mem_free()
 
 import busy
 from drivers import hardware
-from terminal.events import TICK
+from terminal.events import TICK, KEY
 from terminal.loop import Loop
 from terminal.settings import from_board
 from terminal.startup import start
@@ -54,6 +54,9 @@ def boot():
     hardware.pace_heap()  # as main.py does
     for effect in effects:
         loop.apply(effect, 0)
+    if cabinet.unset:  # a new cabinet: the attendant sets it up
+        loop.send((KEY, True), 0)
+        loop.send((KEY, False), 0)
     return cabinet, loop
 
 

@@ -32,7 +32,8 @@ class Clock:
 def cabinet_app(script=(), stations=2, credits=100, capture=None, storage=None):
     clock = Clock()
     memory = CriticalMemory(storage or MemoryStorage())
-    cabinet, started = start(Settings(stations=stations, credits=credits), memory, PAGES, 0)
+    cabinet, started = start(Settings(stations=stations, credits=credits), memory, PAGES, 0,
+                             demo=True)
     # The app's own timer is parked (an hour): the test moves time with pass_time().
     app = CabinetApp(cabinet, ScriptedDice(list(script), roll_ms=600), memory, started,
                      clock=clock, tick_s=3600, capture=capture)
@@ -274,7 +275,7 @@ def test_three_no_rolls_tilt_the_cabinet_until_the_attendant_clears_it():
                            "no_roll:die off the table", (6, 5)])
 
 
-def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
+def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path, capsys):
     script = tmp_path / "demo.dice"
     script.write_text("# a demo\n3 4\nno_roll die off the table\n")
     parser = argparse.ArgumentParser()
@@ -282,6 +283,8 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
     args = ["--stations", "4", "--credits", "250", "--odds", "5x", "--put",
             "--dice-script", str(script), "--seed", "9", "--state", str(tmp_path / "state")]
     cabinet, dice, memory, started = cli.build(parser.parse_args(args))
+    assert "sets it up as the attendant would" in capsys.readouterr().err
+    assert [e[4] for e in cabinet.audit.entries] == ["KEY ON", "CABINET SET UP", "KEY OFF"]
     assert len(cabinet.panels) == 4 and cabinet.table.credits == [250] * 4
     assert cabinet.settings.rules.odds == "5x" and cabinet.settings.rules.put is True
     assert dice.left() == 2 and dice.then.seed == 9
@@ -290,7 +293,10 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path):
             memory.save(effect[1], effect[2])
     cabinet.table.credits[0] = 7  # not saved: a new start reads the folder
     assert cli.build(parser.parse_args(args))[0].table.credits == [250] * 4
-    assert cli.build(parser.parse_args(args + ["--fresh"]))[0].meters.counts["power_ups"] == 1
+    (tmp_path / "state" / "state.b").unlink()  # a state folder is critical memory: a RAM error
+    assert cli.build(parser.parse_args(args))[0].tilt == "RAM ERROR: state"
+    assert "sets it up" not in capsys.readouterr().err
+    assert cli.build(parser.parse_args(args + ["--fresh"]))[0].meters.counts["power_ups"] == 0
     bad = tmp_path / "bad.dice"
     bad.write_text("3 9\n")
     assert host_tools_main(["sim", "--dice-script", str(bad)]) == 2

@@ -8,7 +8,7 @@ import time
 
 import busy
 from drivers.storage import MemoryStorage, PowerCut
-from terminal.events import DICE, PERSIST, TICK
+from terminal.events import DICE, PERSIST, TICK, KEY
 from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
@@ -38,7 +38,7 @@ def main():
     storage = MemoryStorage()
     memory = CriticalMemory(storage)
     cab, out = start(SETTINGS, memory, (), 0)
-    apply(memory, out)
+    apply(memory, out + cab.handle((KEY, True), 0) + cab.handle((KEY, False), 0))  # the set-up
     now = 0
     written = 0
     for d1, d2 in busy.dice(ROLLS, seed=3):

@@ -5,17 +5,23 @@
 # itself, keeps what each output last showed (the displays, the sign, the puck), answers the
 # cabinet's (ROLL_DICE,) with scripted dice, saves what the cabinet persists in a critical
 # memory over the storage twin, and after every event checks that no meter is negative, that no
-# credit was made or lost and that the cabinet's own meters balance.
+# credit was made or lost, that the cabinet's own meters balance, and that nothing a player can
+# see or hear comes before the PERSIST it depends on (an event's last one).
+#
+# A Driver starts as a board does, from empty memory: a new cabinet, which the attendant sets
+# up (set_up(): the key on and off) before it deals.
 from craps.table import net
 from terminal import buttons, puck, screens
-from terminal.cabinet import Cabinet, BETTING, CLOSED, ROLLING, SETTLING
+from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
-                             DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST)
+                             DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST, VERIFY, RAM_ERROR)
 from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
 from drivers.storage import MemoryStorage
 from support import wagers
+
+VISIBLE = (DISPLAY, PUCK, STATUS, SIGNAL)  # what a player sees or hears
 
 
 class Driver:
@@ -25,8 +31,7 @@ class Driver:
         self.settings = Settings(stations=stations, credits=credits, **settings)
         self.help_pages = help_pages
         self.memory = CriticalMemory(MemoryStorage())
-        self.cab = Cabinet(self.settings, help_pages)
-        self.table = self.cab.table
+        self.verified = None  # a record a VERIFY found changed
         self.now = 0
         self.display = [None] * stations  # what each station's display shows now
         self.status = None  # the cabinet's sign
@@ -39,8 +44,22 @@ class Driver:
         self.money_in = [credits] * stations  # every credit that came into each station
         self.paid = [0] * stations  # handpays the attendant paid
         self.won = [0] * stations  # each station's net over every settlement
-        self._watch_the_rolls()
+        self.reboot()  # a new cabinet
+        self.set_up()
         self.event((TICK,))
+
+    def set_up(self):
+        """The attendant sets up a new cabinet: the key on and off. The audit log's entries
+        from here on are the test's (self.logged: how many came before)."""
+        assert self.cab.unset and self.cab.tilt == "NEW CABINET: ATTENDANT SETUP"
+        self.key(True)
+        self.key(False)
+        assert not self.cab.unset and self.cab.phase == BETTING
+        self.logged = len(self.cab.audit.entries)
+
+    def entries(self):
+        """The audit log's entries since the set-up."""
+        return self.cab.audit.entries[self.logged:]
 
     def reboot(self, service=False):
         """A power cycle: a new cabinet from what the critical memory holds (service: the board
@@ -48,6 +67,7 @@ class Driver:
         self.cab, out = start(self.settings, self.memory, self.help_pages, self.now, service)
         self.table = self.cab.table
         self._watch_the_rolls()
+        self._check_order(out)
         for effect in out:
             self._see(effect)
         self.check()
@@ -76,11 +96,24 @@ class Driver:
             self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
         if event[0] == PRESS:  # the attendant's credit, if it was one, went to this station
             self.money_in[event[1]] += self.cab.meters.counts["attendant_in"] - credited
+        self._check_order(out)
         for effect in out:
             self._see(effect)
         if check:
             self.check()
-        return out
+        return out + self._changed()
+
+    def _changed(self):
+        """What the cabinet does when a VERIFY found a record changed (after the effects)."""
+        name, self.verified = self.verified, None
+        return self.event((RAM_ERROR, name)) if name else []
+
+    def _check_order(self, out):
+        """Nothing seen or heard before the event's last PERSIST: a cut there shows what was
+        never saved."""
+        saved = [i for i, e in enumerate(out) if e[0] == PERSIST]
+        early = [e for e in out[:saved[-1]] if e[0] in VISIBLE] if saved else []
+        assert not early, "shown before it was saved: %s" % (early,)
 
     def _see(self, effect):
         what = effect[0]
@@ -97,6 +130,9 @@ class Driver:
             self.asked += 1
         elif what == PERSIST:
             self.memory.save(effect[1], effect[2])
+        elif what == VERIFY:
+            if not self.memory.verify(effect[1]):
+                self.verified = effect[1]
         else:
             raise AssertionError("an effect of no known kind: %s" % (effect,))
 

@@ -9,14 +9,21 @@
 # every restart that view must be one the uninterrupted run passed through, in the step the cut
 # fell in: before the step, after it, or (for a roll) with the bets closed and no outcome; and
 # at the end of the script the view and every recall record must equal the uninterrupted run's.
-# And once a roll's outcome is saved (the first copy of its roll record written whole), the
-# cabinet must not ask for the dice again: the outcome is never drawn twice.
+# And an outcome is never drawn twice: the dice come from a seeded source that gives a roll its
+# script's dice at its first draw and different dice at every draw after it, so the cabinet that
+# asks again for the dice of an outcome it had saved (or shown) plays another roll, and the run
+# ends unlike the uninterrupted one. A draw is taken back only when the cut fell in the first
+# write after the dice came (nothing can have been saved of them): the cabinet draws it again.
+#
+# The cabinet is set up by the attendant first, on empty storage; the cuts fall in the play.
 import json
 
+from support import Dice
 from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.cabinet import BETTING, ROLLING, SETTLING, TILT
-from terminal.events import PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, DOOR, PERSIST
+from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, DOOR, PERSIST,
+                             VERIFY, RAM_ERROR)
 from terminal.memory import CriticalMemory
 from terminal.settings import Settings
 from terminal.startup import start
@@ -79,20 +86,21 @@ class PowerOff(Exception):
     """The run ended with the cabinet tilted for a RAM error."""
 
 
-class DrawnTwice(Exception):
-    """The cabinet asked for the dice of a roll whose outcome it had saved."""
-
-
 class Run:
     def __init__(self, storage, settings=None):
-        self.settings = settings or Settings(stations=3, credits=200)
+        # A shaker board: the attendant decides the reading of a roll the reader called no roll.
+        self.settings = settings or Settings(stations=3, credits=200, dice="shaker")
         self.storage = storage
         self.now = 0
         self.key = False  # where the attendant key and the door physically are
         self.door = False
-        self.roll_write = None  # which write of this step saves the roll record's first copy
-        self.drawn = False  # this step's outcome was saved before a cut
+        self.source = Dice(2026)  # the dice of a roll drawn again
+        self.draws = []  # the dice drawn for this step's roll, oldest first
+        self.dice_at = None  # storage's write count when this step's dice came
         self.boot()
+        if self.cab.unset:  # a new cabinet: the attendant sets it up
+            self.turn_key(True)
+            self.turn_key(False)
 
     def boot(self):
         """Power up: RAM is gone; the cabinet is what storage holds; the switches report."""
@@ -106,11 +114,21 @@ class Run:
         self.apply(self.cab.handle(event, self.now))
 
     def apply(self, out):
+        changed = None
         for effect in out:
             if effect[0] == PERSIST:
-                if effect[1] == "roll" and effect[2]["dice"]:
-                    self.roll_write = self.storage.writes + 1
                 self.memory.save(effect[1], effect[2])
+            elif effect[0] == VERIFY and not self.memory.verify(effect[1]):
+                changed = effect[1]
+        if changed:
+            self.send((RAM_ERROR, changed))
+
+    def cut(self):
+        """The power was cut in this step: its dice are taken back if nothing after them was
+        written whole (the cut write is counted in storage.writes)."""
+        if self.dice_at is not None and self.storage.writes == self.dice_at + 1:
+            self.draws.pop()
+        self.dice_at = None
 
     def tick(self):
         self.now += TICK_MS
@@ -122,7 +140,11 @@ class Run:
 
     # -- what the script's steps do, from wherever the cabinet is
 
-    def step(self, step):
+    def step(self, step, again=False):
+        """again: the step is played again after a cut (its dice drawn so far still count)."""
+        if not again:
+            self.draws = []
+            self.dice_at = None
         while self.cab.phase == SETTLING and not self.key:  # the key stops the clocks
             self.tick()
         STEPS[step[0]](self, *step[1:])
@@ -136,10 +158,13 @@ class Run:
         self.press(s, buttons.BET)
 
     def roll(self, d1, d2):
-        if self.drawn and self.cab.phase != SETTLING:
-            raise DrawnTwice("the dice of roll %d+%d were saved, and asked for again" % (d1, d2))
         self._until_rolling()
-        self.send((DICE, d1, d2))
+        dice = (d1, d2)
+        while dice in self.draws:  # a draw again: other dice
+            dice = (self.source.die(), self.source.die())
+        self.draws.append(dice)
+        self.dice_at = self.storage.writes
+        self.send((DICE,) + dice)
 
     def no_roll(self, reason):
         self._until_rolling()
@@ -181,6 +206,7 @@ class Run:
         """The durable view (see the top of this file), as canonical text."""
         state = self.cab.state()
         del state["commit"]
+        del state["kept"]  # which records are in flash: a cut changes it by design
         counts = dict(state["meters"]["counts"])
         del counts["power_ups"]
         state["meters"] = {"counts": counts, "kinds": state["meters"]["kinds"]}
@@ -207,8 +233,10 @@ def canonical(obj):
 
 
 def uninterrupted(script=SCRIPT):
-    """The run with no cut: (the view after each step, its recall records, writes made)."""
+    """The run with no cut: (the view after each step, its recall records, writes made after
+    the set-up)."""
     run = Run(MemoryStorage())
+    set_up = run.storage.writes
     views = [run.view()]
     middles = []  # the views seen inside each step
     for step in script:
@@ -224,37 +252,33 @@ def uninterrupted(script=SCRIPT):
         run.apply = original
         views.append(run.view())
         middles.append(seen)
-    return views, middles, run.recalls(), run.storage.writes
+    return views, middles, run.recalls(), run.storage.writes - set_up
 
 
 def with_cut(at, tear, golden, script=SCRIPT):
-    """The script with the power cut at write `at` (from power-up). Returns None when the run
-    ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM error."""
+    """The script with the power cut at write `at` (counted from the set-up). Returns None when
+    the run ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM
+    error."""
     views, middles, recalls, _ = golden
     storage = MemoryStorage()
+    run = Run(storage)
     storage.cut(at, tear)
-    run = None
-    while run is None:
-        try:
-            run = Run(storage)  # a cut while saving the first power-up: power up again
-        except PowerCut:
-            pass
     k = 0
+    again = False
     while k < len(script):
         try:
-            run.roll_write = None
-            run.step(script[k])
-            run.drawn = False
+            run.step(script[k], again)
             k += 1
+            again = False
         except PowerCut:
-            run.drawn = run.roll_write is not None and storage.writes > run.roll_write
+            run.cut()
             run.boot()
             if run.cab.ram_error:
                 raise PowerOff(run.cab.tilt)
             now = run.view()
-            if now == views[k + 1]:
+            again = now != views[k + 1]
+            if not again:
                 k += 1  # the step was saved whole
-                run.drawn = False
             elif now != views[k] and now not in middles[k]:
                 return "after the cut in step %d %s the cabinet came back as none of the " \
                        "states the step passes through" % (k, script[k])

@@ -6,7 +6,11 @@ from cabinet_support import Driver
 from terminal import attendant
 from terminal.audit import check
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import DOOR
+from drivers.storage import MemoryStorage
+from terminal.events import DOOR, FAULT, KEY
+from terminal.memory import CriticalMemory
+from terminal.settings import Settings
+from terminal.startup import start
 from craps.wagers import LOSE, WIN
 
 # The meter lines, a page of 4 each, before any roll (sorted by name).
@@ -17,12 +21,12 @@ PAGES = (("ACCEPTOR IN 0", "ATTENDANT 1", "ATTENDANT IN 0", "CREDITS IN 1000"),
 
 
 def actions(d):
-    return [e[4] for e in d.cab.audit.entries]
+    return [e[4] for e in d.entries()]
 
 
 def last(d):
     """The newest audit entry's (action, detail)."""
-    e = d.cab.audit.entries[-1]
+    e = d.entries()[-1]
     return e[4], e[5]
 
 
@@ -107,8 +111,9 @@ def test_come_shows_the_audit_log_and_its_newest_hash():
     d.key(True)
     d.press(0, "pass")
     d.press(0, "come")
-    head = d.cab.audit.entries[-1][6]
-    assert d.display[0] == ("AUDIT LOG", "1 KEY ON ", "2 DICE CHANGED ", "HASH " + head[:8])
+    head = d.entries()[-1][6]
+    assert d.display[0] == ("AUDIT LOG", "2 CABINET SET UP IN 1000 OUT 0 WON 0 LOST 0 GAMES 0",
+                            "3 KEY OFF ", "4 KEY ON ", "5 DICE CHANGED ", "HASH " + head[:8])
     d.press(0, "come")
     assert d.display[0][0] == "S1 CR 1000"
 
@@ -160,7 +165,7 @@ def test_turning_the_key_off_pays_the_rest_and_shows_the_table():
     assert [p.handpay for p in d.cab.panels] == [0, 0, 0]
     assert d.paid == [1000, 0, 1000]
     assert actions(d) == ["KEY ON", "HANDPAY PAID", "HANDPAY PAID", "KEY OFF"]
-    assert d.cab.audit.entries[2][5] == "S3 1000"
+    assert d.entries()[2][5] == "S3 1000"
     assert [d.display[s][0] for s in range(3)] == ["S1 CR 0", "S2 CR 1000", "S3 CR 0"]
 
 
@@ -187,7 +192,7 @@ def test_a_reading_is_only_for_a_roll_waiting_to_be_decided():
 
 
 def test_odds_cycles_the_readings_and_bet_settles_the_one_shown():
-    d = Driver()
+    d = Driver(dice="shaker")
     tilt_by_no_rolls(d)
     d.key(True)
     assert d.refused(0, "bet") == "choose the reading with ODDS first"
@@ -199,7 +204,7 @@ def test_odds_cycles_the_readings_and_bet_settles_the_one_shown():
     d.press(0, "bet")
     assert d.rolls[-1] == []  # the pass bet travels to 4
     assert d.table.point == 4 and d.table.find(0, "pass", 4).amount == 1
-    assert last(d) == ("READING DECIDED", "1 3")
+    assert last(d) == ("READING DECIDED", "1 3 READER DIE OFF THE TABLE")
     assert d.cab.tilt == "" and d.cab.phase == SETTLING
     assert d.cab.meters.counts["games"] == 1 and d.cab.history == [(1, 3)]
     d.key(False)
@@ -208,7 +213,7 @@ def test_odds_cycles_the_readings_and_bet_settles_the_one_shown():
 
 
 def test_a_reading_of_craps_loses_the_pass_bet():
-    d = Driver()
+    d = Driver(dice="shaker")
     tilt_by_no_rolls(d)
     d.key(True)
     d.press(0, "odds", "odds")  # 1-2
@@ -218,7 +223,7 @@ def test_a_reading_of_craps_loses_the_pass_bet():
 
 
 def test_the_readings_wrap_round_after_six_six():
-    d = Driver()
+    d = Driver(dice="shaker")
     tilt_by_no_rolls(d)
     d.key(True)
     for _ in range(21):
@@ -228,6 +233,55 @@ def test_the_readings_wrap_round_after_six_six():
     assert d.cab.reading == (1, 1)
     d.key(False)  # the key off forgets the reading, and clears the tilt
     assert d.cab.reading is None and d.cab.phase == CLOSED
+
+
+RNG_FACES = "the RNG draws the dice: ROLL voids the roll, faces are never chosen"
+
+
+def test_on_an_rng_board_the_attendant_voids_a_roll_and_never_chooses_its_faces():
+    d = Driver()  # RNG dice
+    assert d.settings.dice == "rng"
+    d.bet(0, "pass")
+    d.chip(0, 5)
+    d.bet(0, "hop")  # a hop bet: the reading 6-6 of the Seen case paid it
+    d.call(0)
+    asked = d.asked
+    d.key(True)
+    for _ in range(21):  # ODDS until 6-6, then BET: no reading, no roll
+        assert d.refused(0, "odds") == RNG_FACES
+    assert d.refused(0, "bet") == RNG_FACES
+    assert d.cab.reading is None and d.rolls == [] and d.table.wagers
+    d.press(0, "roll")  # void: the RNG draws again
+    assert last(d) == ("RESHAKE ORDERED", "")
+    d.key(False)
+    d.tick(d.settings.call_ms)
+    assert d.asked == asked + 1 and d.cab.phase == ROLLING
+    assert "READING DECIDED" not in actions(d)
+
+
+def test_on_an_rng_board_a_tilt_of_no_rolls_is_voided_not_read():
+    d = Driver()
+    tilt_by_no_rolls(d)
+    d.key(True)
+    assert d.refused(0, "odds") == RNG_FACES and d.cab.reading is None
+    d.press(0, "roll")
+    assert d.cab.tilt == "" and d.cab.phase == CLOSED
+
+
+def test_on_a_shaker_board_faces_are_read_only_for_a_roll_the_reader_called_no_roll():
+    d = Driver(dice="shaker")
+    d.bet(0, "pass")
+    d.call(0)
+    d.key(True)
+    assert d.refused(0, "odds") == "no no-roll was called on this roll: ROLL voids it"
+    d.key(False)
+    d.no_roll("COCKED DIE")
+    d.key(True)
+    d.press(0, "odds")
+    assert d.cab.reading == (1, 1)
+    d.press(0, "bet")
+    assert last(d) == ("READING DECIDED", "1 1 READER COCKED DIE")  # with the reader's own
+    assert d.rolls[-1][0][4] == LOSE and d.cab.history == [(1, 1)]
 
 
 def test_roll_orders_a_reshake_when_the_key_turns_off():
@@ -265,7 +319,7 @@ def test_the_door_tilts_the_cabinet_until_it_is_shut_and_the_key_turned():
     assert d.cab.phase == BETTING and d.cab.tilt == ""
     assert actions(d) == ["DOOR OPEN", "KEY ON", "KEY OFF", "DOOR SHUT", "KEY ON",
                           "TILT CLEARED", "KEY OFF"]
-    assert d.cab.audit.entries[5][5] == "DOOR OPEN"
+    assert d.entries()[5][5] == "DOOR OPEN"
     assert d.cab.meters.counts["tilts"] == 1 and d.cab.meters.counts["door_openings"] == 1
     d.roll(3, 4)
     assert d.table.credits == [1001]
@@ -279,7 +333,7 @@ def test_a_power_up_in_service_mode_is_in_the_audit_log_and_saved():
     assert "SERVICE MODE" not in actions(d)
     d.reboot(service=True)
     assert actions(d)[-1] == "SERVICE MODE"
-    assert d.cab.audit.entries[-1][2] == d.cab.meters.counts["power_ups"] == 2
+    assert d.entries()[-1][2] == d.cab.meters.counts["power_ups"] == 2
     assert check(d.cab.audit.dump()) is None
     d.reboot()  # the entry was saved with the start-up's state: it outlives the next power cycle
     assert actions(d) == ["SERVICE MODE"] and d.table.credits == credits
@@ -346,6 +400,46 @@ def damage_state(d):
     d.memory.storage.files["state.b"] = d.memory.storage.files["state.b"][:-3]
 
 
+def test_a_state_changed_in_flash_during_play_tilts_when_the_bets_close_and_shows_it():
+    d = Driver()
+    d.bet(0, "pass")
+    files = d.memory.storage.files
+    files["state.a"] = files["state.a"].replace(b"999", b"998")  # the CRC now fails
+    asked = d.asked
+    d.press(0, "roll")
+    assert d.cab.ram_error == ("state",) and d.status[0] == "TILT: RAM ERROR: state"
+    d.tick(5000)
+    assert d.asked == asked and d.cab.phase == TILT
+    d.key(True)
+    d.key(False)  # the RAM clear saves the state the cabinet holds
+    d.reboot()
+    assert not d.cab.ram_error and d.table.credits == [999] and d.table.find(0, "pass")
+
+
+def test_a_fault_before_the_set_up_is_logged_when_the_key_sets_the_cabinet_up():
+    cab, _ = start(Settings(), CriticalMemory(MemoryStorage()), (), 0)
+    assert cab.tilt == "NEW CABINET: ATTENDANT SETUP"
+    cab.handle((FAULT, "RNG SELF-TEST FAILED: SHA-256"), 0)
+    cab.handle((KEY, True), 0)
+    cab.handle((KEY, False), 0)
+    assert [(e[4], e[5]) for e in cab.audit.entries][1:] == [
+        ("CABINET SET UP", "IN 0 OUT 0 WON 0 LOST 0 GAMES 0"),
+        ("TILT CLEARED", "FAULT: RNG SELF-TEST FAILED: SHA-256"), ("KEY OFF", "")]
+    assert cab.tilt == "" and cab.phase == BETTING
+
+
+def test_a_new_cabinet_powered_up_in_service_mode_saves_that_entry_with_the_set_up():
+    memory = CriticalMemory(MemoryStorage())
+    cab, out = start(Settings(), memory, (), 0, service=True)
+    assert [e for e in out if e[0] == "persist"] == []  # nothing before the set-up
+    for effect in cab.handle((KEY, True), 0) + cab.handle((KEY, False), 0):
+        if effect[0] == "persist":
+            memory.save(effect[1], effect[2])
+    cab, _ = start(Settings(), memory, (), 0)
+    assert [e[4] for e in cab.audit.entries] == ["SERVICE MODE", "KEY ON", "CABINET SET UP",
+                                                 "KEY OFF"]
+
+
 def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d = Driver()
     d.key(True)
@@ -361,7 +455,7 @@ def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d.key(False)
     assert d.cab.phase == BETTING and d.cab.ram_error == ()
     assert actions(d)[-3:] == ["TILT CLEARED", "RAM CLEARED", "KEY OFF"]
-    assert d.cab.audit.entries[-2][5] == "state"
+    assert d.entries()[-2][5] == "state; IN 1000 OUT 0 WON 0 LOST 0 GAMES 0"
     assert d.memory.load("state")["tilt"] == ""  # saved again, whole
     d.bet(0, "pass")
     d.roll(3, 4)

@@ -6,7 +6,7 @@ from cabinet_support import Driver
 from support import Dice
 from terminal import buttons
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING, TILT
-from terminal.events import DICE, NO_ROLL
+from terminal.events import DICE, NO_ROLL, PRESS
 
 # Buttons a player presses most, weighted by repeating them.
 MOSTLY = (("pass",) * 3 + ("dont_pass", "come", "come", "dont_come", "field", "odds", "odds") +
@@ -113,3 +113,12 @@ def test_a_long_game_with_every_house_option():
 def test_a_long_game_on_one_station():
     d = play(3, 300, stations=1)
     close_the_books(d)
+
+
+def test_the_self_audit_runs_when_the_bets_close():
+    d = Driver()
+    d.bet(0, "pass")
+    d.cab.meters.add("won", 5)  # meters that no longer match the credits held
+    d.cab.handle((PRESS, 0, buttons.ROLL), d.now)  # (the Driver's own check would stop here)
+    assert d.cab.phase == TILT and d.cab.tilt == "METERS DO NOT BALANCE: 1000 HELD, 1005 ON " \
+                                                 "THE METERS"

@@ -10,7 +10,7 @@ from terminal.meters import WRAP
 
 
 def last(d):
-    e = d.cab.audit.entries[-1]
+    e = d.entries()[-1]
     return e[4], e[5]
 
 
@@ -23,7 +23,7 @@ def test_the_acceptors_credits_are_metered_as_its_own():
     d.credits_in(1, 25)
     assert d.credits(1) == 25 and d.message(1) == "CREDITS IN 25"
     assert counts(d, "credits_in", "acceptor_in", "attendant_in") == (25, 25, 0)
-    assert d.cab.audit.entries == []  # not an attendant's action
+    assert d.entries() == []  # not an attendant's action
 
 
 def test_a_credit_in_of_ten_digits_is_refused_and_changes_nothing():
@@ -66,7 +66,7 @@ def test_the_attendant_adds_the_boards_step_metered_and_logged():
     d.press(1, "take_down")
     assert d.table.credits == [10, 100]
     assert counts(d, "credits_in", "acceptor_in", "attendant_in") == (110, 10, 100)
-    assert [(e[4], e[5]) for e in d.cab.audit.entries[-2:]] == [("ATTENDANT CREDIT", "S2 50")] * 2
+    assert [(e[4], e[5]) for e in d.entries()[-2:]] == [("ATTENDANT CREDIT", "S2 50")] * 2
     d.key(False)
     assert d.credits(1) == 100
     d.bet(1, "pass")

@@ -233,3 +233,39 @@ def test_a_power_cut_is_not_an_exception_a_handler_would_catch():
             raise AssertionError("caught as an Exception")
     except PowerCut:
         pass
+
+
+def test_an_expected_record_with_a_copy_missing_is_a_ram_error():
+    m = memory()
+    m.save("state", {"credits": 5})
+    del m.storage.files["state.b"]  # not a cut: a first save is never expected
+    assert m.load("state") == {"credits": 5}  # (repaired: as a record not yet expected)
+    del m.storage.files["state.a"]
+    assert "missing" in str(raises(RamError, m.load, "state", True))
+    del m.storage.files["state.b"]
+    raises(RamError, m.load, "state", True)
+    assert m.load("state") is None
+
+
+def test_empty_is_no_record_at_all():
+    m = memory()
+    assert m.empty()
+    m.storage.write("errors.log", b"x")  # not a record
+    assert m.empty()
+    m.save("audit", [])
+    assert not m.empty()
+
+
+def test_verify_rereads_both_copies_against_what_was_saved_or_loaded():
+    m = memory()
+    m.save("state", {"credits": 5})
+    assert m.verify("state")
+    assert not m.verify("roll")  # neither saved nor loaded
+    good = m.storage.files["state.b"]
+    m.storage.files["state.b"] = pack(1, {"credits": 500})  # whole, and not what was saved
+    assert not m.verify("state")
+    m.storage.files["state.b"] = good
+    again = CriticalMemory(m.storage)
+    assert again.load("state") == {"credits": 5} and again.verify("state")
+    del m.storage.files["state.a"]
+    assert not again.verify("state")

@@ -5,9 +5,11 @@
 import sys
 
 from power_cuts import SCRIPT, Run, uninterrupted, with_cut
-from drivers.storage import MemoryStorage
+from drivers.storage import MemoryStorage, PowerCut
+from terminal import buttons
 from terminal.audit import check
-from terminal.memory import COPIES
+from terminal.cabinet import TILT
+from terminal.memory import COPIES, pack
 
 # MicroPython (WebAssembly) is about 30 times slower: it tries every seventh cut point.
 STRIDE = 7 if sys.implementation.name == "micropython" else 1
@@ -78,6 +80,107 @@ def test_a_record_damaged_in_both_copies_is_a_ram_error_until_the_attendant_clea
     assert [e[4] for e in run.cab.audit.entries][-3:] == ["TILT CLEARED", "RAM CLEARED", "KEY OFF"]
     run.boot()  # what the attendant cleared to is saved
     assert not run.cab.ram_error and run.cab.meters.balance(run.cab.table) is None
+
+
+def played(steps=SCRIPT):
+    storage = MemoryStorage()
+    run = Run(storage)
+    for step in steps:
+        run.step(step)
+    return storage, run
+
+
+def refuses_play(run):
+    """A tilted cabinet: no bet is taken, no roll asked for, however long it waits."""
+    wagers = list(run.cab.table.wagers)
+    run.press(0, buttons.BET)
+    run.press(0, buttons.ROLL)
+    for _ in range(40):
+        run.tick()
+    assert run.cab.phase == TILT and run.cab.table.wagers == wagers
+
+
+def test_a_wiped_state_is_a_ram_error_never_a_new_cabinet():
+    for wipe, damaged in ((("state.a", "state.b"), ()), (("state.b",), ("state.a",))):
+        storage, run = played()
+        assert run.cab.table.credits == [205, 181, 175] and run.cab.meters.counts["games"] == 11
+        for name in damaged:
+            storage.files[name] = damage(storage.files[name], 20)
+        for name in wipe:
+            del storage.files[name]
+        run.boot()
+        assert run.cab.ram_error == ("state",) and run.cab.tilt == "RAM ERROR: state", wipe
+        assert len(run.cab.audit.entries) == 15  # the log is there: not a new cabinet
+        refuses_play(run)
+        assert "state.b" not in storage.files  # nothing saved over the evidence
+
+
+def test_any_record_the_cabinet_saved_missing_is_a_ram_error():
+    storage, run = played()
+    for name in ["setup", "audit", "roll"] + ["recall%d" % i for i in range(10)]:
+        for gone in (COPIES, COPIES[:1], COPIES[1:]):
+            saved = dict(storage.files)
+            for copy in gone:
+                del storage.files[name + copy]
+            run.boot()
+            assert run.cab.ram_error == (name,), (name, gone, run.cab.ram_error)
+            refuses_play(run)
+            storage.files.clear()
+            storage.files.update(saved)
+
+
+def test_a_wholly_empty_memory_waits_for_the_attendants_set_up():
+    storage, run = played()
+    storage.files.clear()  # a wiped board looks like a new one: neither deals unset up
+    run.boot()
+    assert run.cab.unset and run.cab.tilt == "NEW CABINET: ATTENDANT SETUP"
+    refuses_play(run)
+    assert storage.files == {}  # nothing is saved before the set-up
+    run.turn_key(True)
+    run.turn_key(False)
+    assert [e[4] for e in run.cab.audit.entries] == ["KEY ON", "CABINET SET UP", "KEY OFF"]
+    assert run.cab.audit.entries[1][5] == "IN 600 OUT 0 WON 0 LOST 0 GAMES 0"
+    run.boot()
+    assert not run.cab.unset and not run.cab.ram_error and run.cab.tilt == ""
+    assert run.cab.table.credits == [200] * 3 and run.cab.meters.counts["games"] == 0
+    assert run.cab.meters.counts["tilts"] == run.cab.meters.counts["attendant"] == 0
+    run.step(SCRIPT[1])
+    assert run.cab.table.credits[0] == 195  # it deals
+
+
+def test_a_cut_in_the_set_up_never_leaves_a_cabinet_that_deals_unset_up():
+    for at in range(1, 7):  # the set-up writes the log, the state and the marker: 2 copies each
+        for tear in (False, True):
+            storage = MemoryStorage()
+            storage.cut(at, tear)
+            try:
+                Run(storage)
+            except PowerCut:
+                pass
+            run = Run(storage)  # a new cabinet is set up again; a RAM error is not
+            if run.cab.ram_error:
+                refuses_play(run)
+                run.turn_key(True)
+                run.turn_key(False)
+            run.boot()
+            assert run.cab.tilt == "" and not run.cab.ram_error, (at, tear, run.cab.tilt)
+            assert run.cab.table.credits == [200] * 3 and run.cab.meters.counts["games"] == 0
+
+
+def test_a_state_changed_in_flash_during_play_is_a_ram_error_when_the_bets_close():
+    storage, run = played(SCRIPT[:4])
+    credits = list(run.cab.table.credits)
+    forged = run.cab.state()  # a whole record, CRC and all, that the cabinet did not save
+    forged["layout"]["credits"][0] += 1000
+    for copy in COPIES:
+        storage.files["state" + copy] = pack(run.memory.seq["state"], forged)
+    run.press(run.cab.shooter(), buttons.ROLL)
+    assert run.cab.ram_error == ("state",) and run.cab.tilt == "RAM ERROR: state"
+    refuses_play(run)
+    run.turn_key(True)
+    run.turn_key(False)  # the attendant's RAM clear saves the state the cabinet holds
+    run.boot()
+    assert run.cab.table.credits == credits and not run.cab.ram_error
 
 
 def damage(data, at):

@@ -8,7 +8,7 @@ import json
 
 from drivers.acceptor import AcceptorTwin
 from drivers.storage import MemoryStorage
-from terminal.events import PRESS, RELEASE, TICK
+from terminal.events import PRESS, RELEASE, TICK, KEY
 from terminal.memory import CriticalMemory
 from terminal.settings import from_board
 from terminal.startup import start
@@ -36,6 +36,9 @@ def test_a_fresh_production_board_takes_credits_from_its_acceptors_and_plays():
             return  # MicroPython: no boards/ here
         assert board["production"] and board["credits"] == 0, name
         cab, _ = start(from_board(board), CriticalMemory(MemoryStorage()), (), 0)
+        assert cab.tilt == "NEW CABINET: ATTENDANT SETUP", name
+        cab.handle((KEY, True), 0)  # the attendant sets it up
+        cab.handle((KEY, False), 0)
         cab.handle((TICK,), 0)
         press(cab, 0, "bet", 10)
         assert cab.panels[0].message == "that needs 1 credits; the meter shows 0", name

@@ -59,3 +59,10 @@ def test_a_board_files_settings_go_over_the_defaults():
     assert (s.stations, s.credits, s.credit_in_max, s.attendant_credit_step) == (2, 5, 500, 25)
     assert s.credit_meter_max == 1000000
     assert "no_such" in str(raises(TypeError, from_board, {"settings": {"no_such": 1}}))
+
+
+def test_the_dice_are_the_board_files_dice_driver_rng_by_default():
+    assert Settings().dice == from_board({}).dice == "rng"
+    assert from_board({"dice": {"driver": "rng", "roll_ms": 600}}).dice == "rng"
+    assert from_board({"dice": {"driver": "shaker", "motor": 15}}).dice == "shaker"
+    assert "dice" in str(raises(ValueError, lambda: Settings(dice="coin")))

@@ -94,6 +94,15 @@ def test_a_seed_rolls_the_same_dice_through_the_rng_path():
     assert dice(7) == dice(7) != dice(8)
 
 
+def test_the_pages_new_cabinet_is_set_up_as_the_attendant_would_and_logged():
+    store = WebStorage()
+    cab = a_cabinet(store, {"stations": "1"})
+    assert [e[4] for e in cab.cabinet.audit.entries] == ["KEY ON", "CABINET SET UP", "KEY OFF"]
+    assert cab.cabinet.tilt == "" and cab.cabinet.phase == "betting"
+    again = a_cabinet(store, {"stations": "1"})  # a reload: the same cabinet, not set up again
+    assert len(again.cabinet.audit.entries) == 3 and again.cabinet.tilt == ""
+
+
 def test_a_spot_clicked_is_selected_with_the_panels_buttons():
     cab = a_cabinet(WebStorage(), {"stations": "2"})
     panel = cab.cabinet.panels[1]
