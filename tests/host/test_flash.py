@@ -582,7 +582,7 @@ def test_a_part_that_cannot_be_built_halts_with_the_reason(virtual_board, flashe
     """A part the cabinet cannot run without (here dice from a shaker whose reader the board file
     does not wire) stops the boot with the reason on the console and in /data/errors.log; a
     board not in production then gives the technician the REPL."""
-    board_file(tmp_path, monkeypatch, "virtual-broken", dice={"driver": "shaker", "motor": 15})
+    board_file(tmp_path, monkeypatch, "virtual-broken", dice={"driver": "shaker", "motor": 16})
     start = len(virtual_board.console())
     assert flash.main(Args(board="virtual-broken", port=virtual_board.port, build=build,
                            clear_memory=True, out=str(tmp_path / "memory"))) == 0, \
@@ -610,7 +610,7 @@ def test_service_mode_opens_the_repl_starts_no_watchdog_and_a_halted_board_is_re
     production = dict(production=True, watchdog_ms=1000, attendant_key={"pin": 22},
                       door={"pin": 21}, drop=("loop_ms",))
     board_file(tmp_path, monkeypatch, "virtual-production",
-               dice={"driver": "shaker", "motor": 15}, **production)  # its reader not wired
+               dice={"driver": "shaker", "motor": 16}, **production)  # its reader not wired
     with VirtualBoard(str(tmp_path), pins={22: 0}) as board:  # the key held; the door open
         args = Args(board="virtual-production", port=board.port, build=build, timeout=10.0)
         assert flash.main(args) == 0, capsys.readouterr()
