@@ -1,7 +1,8 @@
 # The cabinet's heap budget, run on MicroPython's unix port with a fixed heap (-X heapsize=N,
 # like the chip's: never grown, never compacted): `micropython cabinet_heap.py BUILD DATA ROLLS
-# [STATIONS]` boots the board of the flash build BUILD (its .mpy files on sys.path, its
-# board.json and help.json) as main.py does after its program check, with the real drivers on
+# [STATIONS [SEED]]` (STATIONS 0: the board's own) boots the board of the flash build BUILD (its
+# .mpy files on sys.path, its board.json and help.json) as main.py does after its program check,
+# with the real drivers on
 # the `machine` twin and the storage in the folder DATA, then plays ROLLS rolls with every
 # station's bets topped up to the busy table's mix (tests/engine/busy.py), each roll through the
 # loop: bets closed, the RNG's dice, settled, saved (both copies, read back), drawn. STATIONS
@@ -16,6 +17,7 @@ import sys
 import micropython
 
 BUILD, DATA, ROLLS = sys.argv[1], sys.argv[2], int(sys.argv[3])
+random.seed(int(sys.argv[5]) if len(sys.argv) > 5 else 2026)  # the ring oscillator twin's bits
 sys.path.insert(0, BUILD)
 gc.collect()
 BARE = gc.mem_free()
@@ -38,7 +40,7 @@ def read(name):
 
 def boot():
     board = read("board.json")
-    if len(sys.argv) > 4:
+    if len(sys.argv) > 4 and int(sys.argv[4]):
         board["stations"] = int(sys.argv[4])
         shown = board["displays"]
         board["displays"] = [shown[i % len(shown)] for i in range(board["stations"])]
