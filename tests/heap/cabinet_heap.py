@@ -2,12 +2,12 @@
 # like the chip's: never grown, never compacted): `micropython cabinet_heap.py BUILD DATA ROLLS
 # [STATIONS [SEED]]` (STATIONS 0: the board's own) boots the board of the flash build BUILD (its
 # .mpy files on sys.path, its board.json and help.json) as main.py does after its program check,
-# with the real drivers on
-# the `machine` twin and the storage in the folder DATA, then plays ROLLS rolls with every
-# station's bets topped up to the busy table's mix (tests/engine/busy.py), each roll through the
-# loop: bets closed, the RNG's dice, settled, saved (both copies, read back), drawn. STATIONS
-# overrides the board's: the board's displays serve the stations in turn (the I2C twin does not
-# mind two displays at one address, and each has its own frame buffer, as behind an I2C mux).
+# with the real drivers on the `machine` twin and the storage in the folder DATA, then plays
+# ROLLS rolls with every station's bets topped up to the busy table's mix (tests/engine/busy.py),
+# each roll through the loop: bets closed, the RNG's dice, settled, saved (both copies, read
+# back), drawn. STATIONS overrides the board's: the board's displays serve the stations in turn
+# (the I2C twin does not mind two displays at one address, and each has its own frame buffer, as
+# behind an I2C mux). SEED seeds the ring oscillator twin's bits, so a run repeats.
 # It prints one JSON line of figures; a MemoryError ends it with a traceback.
 import gc
 import json
