@@ -90,10 +90,13 @@ def unix_port(script, *args, path=("firmware", "tests/engine")):
                          % heap.MICROPYTHON)
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(
         d if d == ".frozen" else os.path.join(ROOT, d) for d in path))  # (.frozen: built in)
-    out = subprocess.run([heap.MICROPYTHON, "-X", "heapsize=%d" % heap.HEAP,
-                          os.path.join(ROOT, "tests", "mp", script)] + list(args),
-                         cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    done = subprocess.run([heap.MICROPYTHON, "-X", "heapsize=%d" % heap.HEAP,
+                           os.path.join(ROOT, "tests", "mp", script)] + list(args),
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    said = (done.stderr + done.stdout).strip().splitlines() or ["?"]
+    if done.returncode:  # (the unix port's traceback is on stdout)
+        raise SystemExit("bench: %s %s: %s" % (script, " ".join(args), said[-1]))
+    return json.loads(said[-1])
 
 
 def chip_figures():
