@@ -17,8 +17,9 @@ the same dice: only one of each is counted).
 Hold per decision = -(sum of net results) / (decisions x amount at risk: stake plus any up-front
 commission). Its interval is hold +- z s / sqrt(n), s the sample standard deviation of the
 per-decision results; z = 2.576 (99%). A figure is IN when the exact value lies inside; the test
-is done exactly: n (hold - exact)^2 <= z^2 s^2, in Fractions. With under 2 decisions, or all
-of them alike (s = 0), it is n/a: too short a run to judge, which fails the run but is not OUT.
+is done exactly: n (hold - exact)^2 <= z^2 s^2, in Fractions. With under MIN_DECISIONS (30)
+decisions, too few for the normal interval, or all of them alike (s = 0), it is n/a: too short a
+run to judge, which fails the run but is not OUT.
 Counts, sums and sums of squares are integers, so W workers' figures merge exactly.
 """
 import argparse
@@ -373,14 +374,17 @@ class Figure:
         self.stake = stake
 
 
+MIN_DECISIONS = 30  # fewer, and the normal interval is no test: n/a
+
+
 def figures(plan, sums, z=Z99):
-    """(wager figures, roll figures), each a Figure; an estimate with fewer than 2 decisions,
-    or whose decisions all came out the same (no spread: a zero-width interval), cannot be
-    judged (ok is None): the run was too short for it."""
+    """(wager figures, roll figures), each a Figure; an estimate with fewer than MIN_DECISIONS
+    decisions, or whose decisions all came out the same (no spread: a zero-width interval),
+    cannot be judged (ok is None): the run was too short for it."""
     wagers = []
     for i, (label, _, _, _, edge, _) in enumerate(plan.rows):
         n = sums.n[i]
-        if n < 2:
+        if n < MIN_DECISIONS:
             hold = Fraction(-sums.net[i], n * sums.risk[i]) if n else None
             wagers.append(Figure(label, n, hold, edge, None, None, sums.risk[i]))
             continue
@@ -391,7 +395,7 @@ def figures(plan, sums, z=Z99):
     for label, counts, exact in ((DECISION, sums.decision, odds.rolls_per_decision(plan.rules)),
                                  (HAND, sums.hand, odds.rolls_per_hand())):
         n = counts[0]
-        if n < 2:
+        if n < MIN_DECISIONS:
             rolls.append(Figure(label, n, Fraction(counts[1], n) if n else None, exact, None,
                                 None))
             continue
@@ -446,8 +450,9 @@ def format_table(rules, sums, wagers, rolls, z, workers, seconds):
         "Every figure is inside its interval." if not unjudged else
         "No figure is OUT."))
     if unjudged:
-        lines.append("Too short to judge %d figure%s (n/a: under 2 decisions, or all alike): "
-                     "run more rolls." % (len(unjudged), "" if len(unjudged) == 1 else "s"))
+        lines.append("Too short to judge %d figure%s (n/a: under %d decisions, or all alike): "
+                     "run more rolls." % (len(unjudged), "" if len(unjudged) == 1 else "s",
+                                          MIN_DECISIONS))
     return "\n".join(lines)
 
 
