@@ -65,7 +65,7 @@ def _json(obj):
 
 
 def _record(seq, obj):
-    """A record's pieces: b"CR1 <seq> <crc>\n", the CRC-32 over "CR1 <seq>" and the JSON of
+    """A record's pieces: b"CR1 <seq> <crc>\\n", the CRC-32 over "CR1 <seq>" and the JSON of
     obj, then that JSON's pieces."""
     body = pieces(obj)
     head = b"%s %d" % (_MAGIC, seq)

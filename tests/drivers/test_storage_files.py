@@ -64,7 +64,13 @@ def contract(make):
             raises(ValueError, call, bad)
         raises(ValueError, store.write, bad, b"x")
     raises(TypeError, store.write, "text", "not bytes")
+    raises(TypeError, store.write, "text", [b"a", "not bytes"])
     assert store.read("text") is None
+    store.write("record", [b"CR1 ", bytearray(b"7\n"), b"", b"[1,2,3]"])  # pieces, in turn
+    assert store.read("record") == b"CR1 7\n[1,2,3]"
+    buf = bytearray(4)
+    assert [bytes(c) for c in store.chunks("record", buf)] == [b"CR1 ", b"7\n[1", b",2,3", b"]"]
+    raises(OSError, lambda: list(store.chunks("gone", buf)))
 
 
 def test_the_flash_files_keep_the_contract():
