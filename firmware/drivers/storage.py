@@ -3,7 +3,9 @@
 # littlefs (the rp2 filesystem) does atomically, and CPython's os.rename replaces too. A cut
 # before the rename leaves the old content and a stale name.tmp, removed at the next start.
 # (On FAT, MicroPython's rename removes the old file first: not atomic; use littlefs.)
-# MemoryStorage is the twin, in RAM.
+# append(name) adds to a file in place: littlefs makes it visible whole at close, or not at all
+# after a cut; on another filesystem a cut can leave half of it, which the journal's line checks
+# find (terminal/memory.py). MemoryStorage is the twin, in RAM.
 _TMP = ".tmp"
 
 
@@ -71,6 +73,18 @@ class Storage:
             self._discard(tmp)
             raise
 
+    def append(self, name, data):
+        """Add data (bytes, or a list of bytes pieces) at the end of name, made if missing."""
+        _check(name)
+        pieces = _pieces(data)
+        f = open(self._path(name), "ab")
+        try:
+            for piece in pieces:
+                f.write(piece)
+            f.flush()
+        finally:
+            f.close()
+
     def read(self, name):
         """name's content as bytes, or None when there is no such file."""
         _check(name)
@@ -117,9 +131,9 @@ class PowerCut(BaseException):
 
 
 class MemoryStorage:
-    """The twin: the same interface, the files in a dict. cut(n) makes the n-th write from now
-    cut the power: the file keeps its old content, or with tear=True half of the new bytes (a
-    flash without atomic replace), and PowerCut is raised."""
+    """The twin: the same interface, the files in a dict. cut(n) makes the n-th write (or
+    append) from now cut the power: the file keeps its old content, or with tear=True half of
+    the new bytes (a flash without atomic replace or append), and PowerCut is raised."""
 
     def __init__(self):
         self.files = {}
@@ -132,15 +146,22 @@ class MemoryStorage:
         self._tear = tear
 
     def write(self, name, data):
+        self._write(name, b"", data)
+
+    def append(self, name, data):
+        self._write(name, self.files.get(name, b""), data)
+
+    def _write(self, name, before, data):
+        # name's new content: before, then data (torn in half by a cut that tears)
         _check(name)
         data = b"".join(_pieces(data))
         self.writes += 1
         if self.writes == self._cut_at:
             self._cut_at = None
             if self._tear:
-                self.files[name] = bytes(data[:len(data) // 2])
+                self.files[name] = bytes(before + data[:len(data) // 2])
             raise PowerCut("power cut at write %d (%s)" % (self.writes, name))
-        self.files[name] = bytes(data)
+        self.files[name] = bytes(before + data)
 
     def read(self, name):
         _check(name)

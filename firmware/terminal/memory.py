@@ -7,14 +7,23 @@
 # all bad, or an expected record (one the cabinet has saved) with a copy missing, is a
 # RamError: the cabinet tilts until the attendant clears it. verify() re-reads a record's
 # copies during play: they must still be what was saved or loaded last.
+#
+# A record named journal... is a journal: save() appends an entry to both its copies (None
+# empties them), load() gives its entries, oldest first. An entry is a line, "<CRC-32> <n>
+# <JSON>": n counts the entries from 1 and the CRC-32 is over "<n> <JSON>". A cut in an append
+# leaves at worst a torn last line, which is not an entry; a bad line with lines after it is
+# damage. The copy with the most entries wins and repairs the other, which must be the same
+# entries or fewer; a journal with no good copy is a RamError.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import json
 from binascii import crc32
 
 COPIES = (".a", ".b")
+JOURNAL = "journal"  # the names of journals start so
 _MAGIC = b"CR1"
 _CHUNK = bytearray(256)  # records are read back through this one buffer
+_READ = 256  # the bytes a journal is read a time
 
 
 class RamError(Exception):
@@ -76,13 +85,102 @@ def _record(seq, obj):
     return body
 
 
-def _tally(chunks):
-    """(bytes, CRC-32) of chunks one after another."""
-    size = crc = 0
+def _tally(chunks, size=0, crc=0):
+    """(bytes, CRC-32) of chunks one after another, after (size, crc) of bytes before them."""
     for chunk in chunks:
         size += len(chunk)
         crc = crc32(chunk, crc)
     return size, crc
+
+
+def line(n, entry):
+    """A journal entry's pieces: its line, with its number and CRC-32 in front."""
+    body = pieces(entry)
+    crc = crc32(b"%d " % n)
+    for piece in body:
+        crc = crc32(piece, crc)
+    body.insert(0, b"%08x %d " % (crc, n))
+    body.append(b"\n")
+    return body
+
+
+def entries(data):
+    """The good entries of a journal copy's bytes (host tools, tests), oldest first; None when
+    the copy is damaged."""
+    found = _scan((data,))
+    return None if found is None else list(Journal(lambda: (data,), found[0]))
+
+
+class Journal:
+    """A journal's good entries as load() found them, read a line at a time when iterated (a
+    journal can be longer than the heap has room for at once). chunks(): its copy's bytes."""
+
+    def __init__(self, chunks, count):
+        self._chunks = chunks
+        self.count = count
+
+    def __len__(self):
+        return self.count
+
+    def __iter__(self):
+        n = 0
+        for text in _lines(self._chunks()):
+            if n == self.count:
+                return
+            n += 1
+            try:
+                yield json.loads(text.split(b" ", 2)[2])
+            except (ValueError, RuntimeError):  # its CRC holds: written so by a forger
+                yield None
+
+
+def _lines(chunks):
+    """The lines of a journal copy read as chunks: each without its newline; None for the end
+    of the last if it has none (an append a cut tore)."""
+    part = b""
+    for chunk in chunks:
+        part += bytes(chunk)
+        at = 0
+        while True:
+            end = part.find(b"\n", at)
+            if end < 0:
+                break
+            yield part[at:end]
+            at = end + 1
+        part = part[at:]
+    if part:
+        yield None
+
+
+def _scan(chunks, stop=None):
+    """(good entries, the bytes they take, their CRC-32, the bytes there are) of a journal copy
+    (its first `stop` entries only), or None when it is damaged: a bad line with another after
+    it. A bad last line is an append a cut tore."""
+    n = size = crc = total = 0
+    bad = False
+    for text in _lines(chunks):
+        if bad:
+            return None
+        if n == stop:
+            break
+        total += len(text) + 1 if text is not None else 1  # (a torn end: some bytes)
+        if not _checks(text, n + 1):
+            bad = True
+            continue
+        n += 1
+        size += len(text) + 1
+        crc = crc32(b"\n", crc32(text, crc))
+    return n, size, crc, total
+
+
+def _checks(text, n):
+    """The line checks as entry n: its number and its CRC's own digits ("E" for "e" is a
+    damaged byte too)."""
+    try:
+        crc, number, body = text.split(b" ", 2)
+        return int(number) == n and crc == b"%08x" % crc32(body, crc32(b"%d " % n))
+    except (ValueError, AttributeError):  # (AttributeError: None, a torn end)
+        return False
 
 
 def pack(seq, obj):
@@ -109,13 +207,20 @@ class CriticalMemory:
         self.seq = {}  # name: the sequence number of its newest good copy
         self.sums = {}  # name: (size, CRC-32) of its copies' bytes, as saved or loaded last
         self.bytes_written = 0  # since start-up: the flash wear figure
+        self.lines = {}  # journal name: its entries
 
     def save(self, name, obj):
-        """Write both copies of the record `name`; RamError when a copy does not read back."""
+        """Write both copies of the record `name`, or append obj to the journal `name` (None:
+        empty it); RamError when a copy does not read back."""
+        if name.startswith(JOURNAL):
+            self._append(name, obj)
+            return
         seq = self.seq.get(name, 0) + 1
         record = _record(seq, obj)
+        sums = _tally(record)
         for copy in COPIES:
-            self.sums[name] = self._write(name + copy, record)
+            self._write(name + copy, record, sums)
+        self.sums[name] = sums
         self.seq[name] = seq
 
     def empty(self):
@@ -126,6 +231,8 @@ class CriticalMemory:
         """The record's content; None when it was never written. Repairs a bad or stale copy.
         expected: the record was saved, so a copy missing is a RamError, whatever the cause
         (else a copy b missing is a first save that a cut stopped: never written)."""
+        if name.startswith(JOURNAL):
+            return self._load_journal(name, expected)
         best, best_seq, content = None, -1, None
         copies = []
         for copy in COPIES:
@@ -142,11 +249,11 @@ class CriticalMemory:
             if copies[-1][1] is not None:
                 raise RamError("%s: every copy is damaged" % name)
             return None
+        self.sums[name] = (len(best), crc32(best))
         for copy, data in copies:
             if data != best:
-                self._write(name + copy, (best,))
+                self._write(name + copy, (best,), self.sums[name])
         self.seq[name] = best_seq
-        self.sums[name] = (len(best), crc32(best))
         return content
 
     def verify(self, name):
@@ -160,25 +267,86 @@ class CriticalMemory:
                 return False
         return True
 
+    def _append(self, name, entry):
+        if entry is None:
+            for copy in COPIES:
+                self._write(name + copy, [b""], (0, 0))
+            self.sums[name] = (0, 0)
+            self.lines[name] = 0
+            return
+        n = self.lines.get(name, 0) + 1
+        pieces = line(n, entry)
+        sums = _tally(pieces, *self.sums.get(name, (0, 0)))
+        for copy in COPIES:
+            self._write(name + copy, pieces, sums, sums[0] - self.sums.get(name, (0, 0))[0])
+        self.sums[name] = sums
+        self.lines[name] = n
+
+    def _load_journal(self, name, expected):
+        found = []  # each copy's _scan(), None when damaged, () when not there
+        for copy in COPIES:
+            try:
+                found.append(self._scan(name + copy))
+            except OSError:
+                if expected:
+                    raise RamError("%s: copy %s is missing" % (name, copy))
+                found.append(())
+        whole = [f for f in found if f]
+        if not whole:
+            if found != [(), ()]:
+                raise RamError("%s: every copy is damaged" % name)
+            return None
+        # the most entries, and of those a copy that no cut tore
+        best = max(whole, key=lambda f: (f[0], f[1] == f[3]))
+        source = name + COPIES[found.index(best)]
+        for copy, scan in zip(COPIES, found):
+            if scan and scan != best and scan[:3] != self._scan(source, scan[0])[:3]:
+                raise RamError("%s: its copies hold other entries" % name)
+            if name + copy != source and scan != best:
+                self._repair(name + copy, source, best)
+        if best[1] != best[3]:  # the source's own torn end: the other copy is whole now
+            self._repair(source, name + COPIES[found.index(best) - 1], best)
+        self.lines[name] = best[0]
+        self.sums[name] = best[1:3]
+        return Journal(lambda: self.storage.chunks(source, bytearray(_READ)), best[0])
+
+    def _scan(self, path, stop=None):
+        return _scan(self.storage.chunks(path, bytearray(_READ)), stop)
+
+    def _repair(self, path, source, good):
+        """Write the good entries of the copy `source` over the copy `path`: emptied, then
+        appended a chunk at a time (a cut on the way leaves fewer entries, repaired again)."""
+        sums = self._write(path, [b""], (0, 0))
+        left = good[1]
+        for chunk in self.storage.chunks(source, bytearray(_READ)):
+            piece = bytes(chunk[:left])
+            left -= len(piece)
+            sums = self._write(path, [piece], _tally([piece], *sums), len(piece))
+            if not left:
+                break
+
     def remove(self, name):
         for copy in COPIES:
             self.storage.remove(name + copy)
         self.seq.pop(name, None)
         self.sums.pop(name, None)
 
-    def _write(self, path, record):
-        """Write a record's pieces into the file path, then read it back a small chunk at a
-        time: the same bytes must come back (the same length and CRC-32)."""
+    def _write(self, path, pieces, sums, appended=None):
+        """Write pieces into the file path (appended: add them, that many bytes, to its end),
+        then read it back a small chunk at a time: the file must then have `sums`, its
+        (size, CRC-32). Returns them."""
         try:
-            self.storage.write(path, record)
+            if appended is None:
+                self.storage.write(path, pieces)
+            else:
+                self.storage.append(path, pieces)
             back = self._read_back(path)
         except OSError as e:
             raise RamError("%s cannot be saved: %s" % (path, e))
-        written = _tally(record)
-        if back != written:
+        if back != sums:
             raise RamError("%s did not read back as written" % path)
-        self.bytes_written += written[0]
-        return back
+        self.bytes_written += sums[0] if appended is None else appended
+        return sums
 
     def _read_back(self, path):
         """(size, CRC-32) of the file path, read a small chunk at a time."""

@@ -5,7 +5,8 @@ from support import raises
 from drivers.storage import MemoryStorage, PowerCut
 import json
 
-from terminal.memory import LONG, PIECE, CriticalMemory, RamError, pack, pieces, unpack
+from terminal.memory import (LONG, PIECE, CriticalMemory, RamError, entries, line, pack, pieces,
+                             unpack)
 
 RECORD = b'CR1 3 09fbfe3a\n[1,"a"]'  # pack(3, [1, "a"]), its CRC-32 worked out beforehand
 
@@ -268,3 +269,99 @@ def test_verify_rereads_both_copies_against_what_was_saved_or_loaded():
     assert again.load("state") == {"credits": 5} and again.verify("state")
     del m.storage.files["state.a"]
     assert not again.verify("state")
+
+
+# -- journals: append-only, a line an entry, each with its number and CRC-32
+
+ENTRY = b'6e56eb27 1 ["d",7,[3,4]]\n'  # its CRC-32: zlib.crc32(b'1 ["d",7,[3,4]]')
+
+
+def test_a_journal_entry_is_a_line_with_its_crc_and_number():
+    assert b"".join(line(1, ["d", 7, [3, 4]])) == ENTRY
+    assert entries(ENTRY) == [["d", 7, [3, 4]]]
+    assert entries(ENTRY + b"x") == [["d", 7, [3, 4]]]  # a torn end is no entry
+    assert entries(ENTRY.replace(b"[3", b"[4") + ENTRY) is None  # damaged
+
+
+def test_a_save_appends_to_both_copies_and_none_empties_them():
+    m = memory()
+    m.save("journal0", None)
+    m.save("journal0", ["d", 7, [3, 4]])
+    m.save("journal0", {"n": 2})
+    files = m.storage.files
+    assert files["journal0.a"] == files["journal0.b"] == ENTRY + b"".join(line(2, {"n": 2}))
+    assert list(CriticalMemory(m.storage).load("journal0")) == [["d", 7, [3, 4]], {"n": 2}]
+    written = m.bytes_written
+    m.save("journal0", 3)
+    assert m.bytes_written - written == 2 * len(b"".join(line(3, 3)))  # the line, not the file
+    m.save("journal0", None)
+    assert files["journal0.a"] == files["journal0.b"] == b""
+    assert list(CriticalMemory(m.storage).load("journal0")) == []
+    assert memory().load("journal1") is None  # never written
+
+
+def journal(*entries_):
+    m = memory()
+    m.save("journal0", None)
+    for entry in entries_:
+        m.save("journal0", entry)
+    return m
+
+
+def test_an_append_cut_at_either_copy_leaves_the_entries_whole_old_or_new():
+    for at, tear, loaded in ((1, False, [1]), (1, True, [1]), (2, False, [1, 2]),
+                             (2, True, [1, 2])):
+        m = journal(1)
+        m.storage.cut(at, tear)
+        raises(PowerCut, m.save, "journal0", 2)
+        again = CriticalMemory(m.storage)
+        assert list(again.load("journal0", expected=True)) == loaded, (at, tear)
+        files = m.storage.files
+        assert files["journal0.a"] == files["journal0.b"]  # the torn or short copy repaired
+        again.save("journal0", 3)  # and it goes on from there
+        assert list(CriticalMemory(m.storage).load("journal0")) == loaded + [3]
+
+
+def test_a_damaged_line_is_repaired_from_the_other_copy():
+    m = journal(1, 2, 3)
+    files = m.storage.files
+    good = files["journal0.b"]
+    for at in (0, 9, len(good) // 2, len(good) - 2):  # a CRC digit, a number, the middle, the end
+        files["journal0.a"] = good[:at] + bytes([good[at] ^ 0x20]) + good[at + 1:]
+        assert list(CriticalMemory(m.storage).load("journal0")) == [1, 2, 3], at
+        assert files["journal0.a"] == good
+
+
+def test_a_journal_damaged_in_both_copies_or_whose_copies_differ_is_a_ram_error():
+    m = journal(1, 2, 3)
+    files = m.storage.files
+    good = files["journal0.a"]
+    files["journal0.a"] = files["journal0.b"] = good.replace(b" 2 2", b" 2 5")
+    assert "every copy is damaged" in str(raises(RamError, m.load, "journal0"))
+    files["journal0.a"] = good
+    files["journal0.b"] = b"".join(line(1, 1) + line(2, 5))  # whole, but not copy a's
+    assert "other entries" in str(raises(RamError, m.load, "journal0"))
+    del files["journal0.b"]
+    assert "missing" in str(raises(RamError, m.load, "journal0", True))
+
+
+def test_a_journal_changed_since_it_was_written_fails_verify():
+    m = journal(1, 2)
+    assert m.verify("journal0")
+    files = m.storage.files
+    files["journal0.b"] = files["journal0.b"] + b"".join(line(3, 3))  # whole, but not saved
+    assert not m.verify("journal0")
+    raises(RamError, m.save, "journal0", 3)  # nothing is appended to it blind
+
+
+def test_a_long_journal_is_read_and_repaired_a_chunk_at_a_time():
+    wagers = [[p, "place", 6, 12, None, True, 0, 0] for p in range(20)]  # a line of 600 bytes
+    m = journal(*[[n, wagers] for n in range(5)])
+    files = m.storage.files
+    good = files["journal0.a"]
+    assert len(good) > 5 * 600
+    files["journal0.a"] = good + good[:100]  # a torn sixth entry, of the only copy that has five
+    files["journal0.b"] = good[:len(good) * 3 // 5]  # the first three entries
+    assert len(entries(files["journal0.b"])) == 3
+    assert list(CriticalMemory(m.storage).load("journal0")) == [[n, wagers] for n in range(5)]
+    assert files["journal0.a"] == files["journal0.b"] == good
