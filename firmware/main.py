@@ -79,7 +79,8 @@ def run(board, bad, service, watchdog):
         parts = hardware.build(board, watchdog=watchdog)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
-        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service)
+        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service,
+                                 feed=parts.watchdog.feed)
     except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
         hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
         return

@@ -1,6 +1,7 @@
 """`host_tools audit`: the attendant's audit log (firmware/terminal/audit.py) from a board or a
 storage folder: its entries, the newest hash (the one the attendant's audit view shows, which
-pins every entry), the chain checked by terminal.audit.check, and the meters of the saved state.
+pins every entry), the chain checked by terminal.audit.check, and the meters of the saved state
+(its journal played as at power-up).
 
 Exit 0: the chain holds; 1: it breaks (where is printed) or a record is damaged; 2: the records
 cannot be read at all.
@@ -13,8 +14,7 @@ from terminal.audit import AuditLog, check
 from terminal.memory import RamError
 from terminal.meters import COUNTS
 
-# What this tool reads of the state and audit records (terminal/persistence.py, terminal/audit.py).
-STATE = {"commit": int, "meters": {"counts": Each(int), "kinds": Each(Fixed(int, int))}}
+# What this tool reads of the audit record (terminal/audit.py).
 # n, commit, power-up, ms, action, detail, hash
 LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
 
@@ -27,10 +27,16 @@ def main(args, out=None):
     out = out or sys.stdout
     try:
         memory = records.open_memory(args)
-        log, state = memory.load("audit"), memory.load("state")
+        log = memory.load("audit")
+        if log is not None:
+            records.check(log, LOG, "audit")
+        state = records.played(memory)[0]
     except records.NoRecords as e:
         print("audit: %s" % e, file=sys.stderr)
         return 2
+    except BadRecord as e:
+        out.write("a record is malformed: %s\n" % e)
+        return 1
     except RamError as e:
         print("audit: damaged record: %s" % e, file=sys.stderr)
         return 1
@@ -38,16 +44,12 @@ def main(args, out=None):
         print("audit: %s holds no cabinet records (a new cabinet, not set up yet, or a memory "
               "wiped whole)" % (args.dir or args.port), file=sys.stderr)
         return 2
-    try:
-        if state is not None:
-            show_meters(records.check(state, STATE, "state"), out)
-        if log is None:
-            out.write("no audit log: no attendant action yet\n")
-            return 0
-        show_log(records.check(log, LOG, "audit"), out)
-    except BadRecord as e:
-        out.write("a record is malformed: %s\n" % e)
-        return 1
+    if state is not None:
+        show_meters(state, out)
+    if log is None:
+        out.write("no audit log: no attendant action yet\n")
+        return 0
+    show_log(log, out)
     broken = check(log)
     if broken:
         out.write("chain BROKEN: %s\n" % broken)

@@ -129,8 +129,9 @@ SCHEMA = {
     "micropython_terminal_code_heap": int, "micropython_cabinet_heap": int,
     "micropython_cabinet_wagers": int, "micropython_cabinet_bytes_per_tick": int,
     "micropython_entry_import_ms": float,
-    "micropython_flash_bytes_per_roll": int, "micropython_state_record_bytes": int,
-    "micropython_recovery_wagers": int, "micropython_recovery_ms": float,
+    "micropython_flash_bytes_per_roll": int, "micropython_flash_bytes_per_roll_bets": int,
+    "micropython_state_record_bytes": int, "micropython_recovery_wagers": int,
+    "micropython_recovery_rolls": int, "micropython_recovery_ms": float,
     "health_samples": int, "health_false_alarms": int,
     "chip_busy_roll_us": float, "chip_replace_roll_us": float,
     "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
@@ -225,11 +226,15 @@ def rows(f):
         ("Whole firmware as .mpy, bytes", f["firmware_mpy_bytes"]),
         ("MicroPython: import time of the entry point's modules, ms",
          f["micropython_entry_import_ms"]),
-        ("8-station cabinet: flash bytes written per roll (both copies)",
+        ("8-station cabinet: flash bytes written per roll, both copies (goal < 2048)",
          f["micropython_flash_bytes_per_roll"]),
-        ("8-station cabinet: state record, bytes a copy", f["micropython_state_record_bytes"]),
-        ("MicroPython: start-up from flash, %d wagers and a roll to settle, ms"
-         % f["micropython_recovery_wagers"], f["micropython_recovery_ms"]),
+        ("  and per roll for the bets put back before it (their journal entries)",
+         f["micropython_flash_bytes_per_roll_bets"]),
+        ("8-station cabinet: a base (the whole state), bytes a copy",
+         f["micropython_state_record_bytes"]),
+        ("MicroPython: start-up from flash, %d wagers, %d rolls settled again, ms"
+         % (f["micropython_recovery_wagers"], f["micropython_recovery_rolls"]),
+         f["micropython_recovery_ms"]),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 

@@ -1,10 +1,11 @@
 """The cabinet's memory on a board about to be flashed: its storage (/data: the meters, the audit
-log, the recall records, the logs) was saved under the board file the board has now. A board file
-that differs in what the saved state depends on (SAVED_WITH) would start from a state it cannot
-read: a RAM error tilt. So before anything on the board changes, flash compares the two and,
-when the memory holds records, asks for --clear-memory, which saves every file of /data on this
-PC (with the meters, the audit log and the recall records as the `audit` and `recall` tools show
-them) and then clears /data.
+log, the journals its recall is played from, the logs) was saved under the board file the board
+has now. A board file that differs in what the saved state depends on (SAVED_WITH) would start
+from a state it cannot read: a RAM error tilt; so would records an older firmware kept
+(unreadable). So before anything on the board changes, flash compares them and, when the memory
+holds records, asks for --clear-memory, which saves every file of /data on this PC (with the
+meters, the audit log and the recall records as the `audit` and `recall` tools show them) and
+then clears /data.
 """
 import contextlib
 import json
@@ -15,6 +16,7 @@ from types import SimpleNamespace
 from drivers.hardware import STORAGE_ROOT
 from host_tools import FIRMWARE, audit, recall, records
 from terminal.memory import COPIES
+from terminal.persistence import RECORDS
 
 SAVED_WITH = ("name", "stations", "rules", "settings")  # what the saved state depends on
 EXPORTS = os.path.join(os.path.dirname(FIRMWARE), "build", "memory")
@@ -48,7 +50,9 @@ def prepare(b, remote, clear, out_dir, out, timeout):
     records; with clear, save /data under out_dir (default build/memory/NAME-TIME) and clear it.
     timeout: for the first command (the first contact with the board)."""
     on_board, names = read(remote, timeout)
-    changes = changed(on_board, b.board)
+    others = unreadable(names)
+    changes = changed(on_board, b.board) + (
+        ["records another firmware wrote: %s" % " ".join(others)] if others else [])
     saved = [n for n in names if n.endswith(COPIES)]
     if not clear:
         if saved and changes:
@@ -88,6 +92,12 @@ def read(remote, timeout=None):
         elif word == "DATA":
             names = rest.split()
     return board if isinstance(board, dict) else None, names
+
+
+def unreadable(names):
+    """The records in storage (by name) that this firmware does not keep: an older firmware's,
+    which it cannot carry on from (its start-up would tilt with a RAM error)."""
+    return sorted(set(n[:-2] for n in names if n.endswith(COPIES)) - set(RECORDS))
 
 
 def changed(old, new):

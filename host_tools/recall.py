@@ -1,6 +1,7 @@
-"""`host_tools recall`: the cabinet's game recall records (one a roll, terminal/cabinet.py's
-_settle) as a table, each exported as a format 2 scenario, and each checked by replaying it: the
-engine must settle the roll from the recorded layout exactly as the cabinet recorded it.
+"""`host_tools recall`: the cabinet's game recall records (one a roll: the rolls its journals
+hold, settled again as the board does at power-up, terminal/persistence.py) as a table, each
+exported as a format 2 scenario, and each checked by replaying it: the scenario replay must
+settle the roll from the recorded layout exactly as the cabinet did.
 
 Exit 0: every record read and replayed as recorded; 1: a record damaged, malformed, or settled
 otherwise by the replay (each difference printed); 2: the records cannot be read at all.
@@ -11,25 +12,12 @@ import sys
 from collections import Counter
 
 from craps.layout import FIELDS
-from craps.wagers import OUTCOMES
 from host_tools import records, replay
-from host_tools.records import BadRecord, Each, Either, Fixed
+from host_tools.records import BadRecord
 from terminal.memory import RamError
 
 # What the replay must reproduce; settlements compare as a multiset (docs/scenario.md).
 COMPARED = ("roll", "point", "shooter", "settlements", "moves", "credits", "on_table")
-# A recall record as this tool reads it (terminal/persistence.py's _save_recall); the replay
-# checks the rest: the house rules, the wagers, the dice's faces.
-RECALL = {
-    "game": int, "rules": Each(Either(int, str, bool)), "dice": Fixed(int, int),
-    "shooter": Either(int, None), "point": int, "credits": [int], "on_table": [int],
-    "layout": {"credits": [int], "point": int, "holder": int, "hand_rolls": int,
-               "wagers": [list]},
-    # player, type, number, on, outcome, win, commission, lost, returned, stays
-    "settlements": [Fixed(int, str, int, Either(str, None), range(len(OUTCOMES)), int, int,
-                          int, int, int)],
-    "moves": [Fixed(int, str, int, int)],  # player, type, number, amount
-}
 
 
 def add_arguments(parser):
@@ -68,21 +56,11 @@ def main(args, out=None):
 
 
 def load_games(memory):
-    """(the recall records, by game; what is wrong with those that cannot be read)."""
-    games, problems = [], []
-    for name in records.recall_names(memory):
-        try:
-            record = memory.load(name)
-        except RamError as e:
-            problems.append("damaged record: %s" % e)
-            continue
-        if record is None:
-            continue  # a first save cut short: never written
-        try:
-            games.append(records.check(record, RECALL, name))
-        except BadRecord as e:
-            problems.append(str(e))
-    return sorted(games, key=lambda r: r["game"]), problems
+    """(the recall records of the rolls the journals hold, by game; what is wrong)."""
+    try:
+        return records.played(memory)[1], []
+    except (RamError, BadRecord) as e:
+        return [], ["damaged record: %s" % e]
 
 
 def check_game(record):

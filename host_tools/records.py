@@ -7,11 +7,13 @@ the good copy is picked exactly as at start-up, and its repairs touch the twin, 
 import binascii
 import json
 import os
-import re
 
 from drivers.hardware import STORAGE_ROOT as BOARD_ROOT
 from drivers.storage import MemoryStorage
-from terminal.memory import COPIES, CriticalMemory
+from terminal.memory import COPIES, CriticalMemory, RamError
+from terminal.persistence import BASES, newer
+from terminal.settings import Settings
+from terminal.startup import start
 from host_tools.remote import SERVICE_MODE, BoardLost, NotMicroPython, Remote, RemoteError
 
 SERVICE = " (a cabinet lets mpremote in only in service mode: %s)" % SERVICE_MODE
@@ -27,7 +29,6 @@ for n in names:
         print('RECORD', n, binascii.hexlify(f.read()).decode())
         f.close()
 """
-_RECALL = re.compile(r"^recall(\d+)$")
 
 
 class NoRecords(Exception):
@@ -95,6 +96,10 @@ def _fits(value, shape):
     if type(shape) is range:
         return type(value) is int and value in shape
     return type(value) is shape
+
+
+# What played() reads of a base before it plays the journals.
+BASE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": {"credits": [int]}}
 
 
 def _describe(shape):
@@ -171,7 +176,24 @@ def record_names(memory):
                       if name.endswith(c)))
 
 
-def recall_names(memory):
-    """recall0, recall1, ...: in slot order."""
-    slots = [int(m.group(1)) for m in map(_RECALL.match, record_names(memory)) if m]
-    return ["recall%d" % n for n in sorted(slots)]
+def played(memory):
+    """(the cabinet's state as its journals leave it, the recall record of each roll they hold,
+    oldest first), the journals played as the board plays them at power-up (with the house
+    rules its state holds); (None, []) for a memory with no state. RamError names the records
+    that are damaged or do not follow one another."""
+    bases = [memory.load(name) for name in BASES]
+    if bases == [None, None]:
+        return None, []
+    for name, base in zip(BASES, bases):
+        if base is not None:
+            check(base, BASE, name)
+    base = bases[newer(bases)]
+    try:
+        settings = Settings(stations=len(base["layout"]["credits"]), rules=base["rules"])
+    except ValueError as e:  # (a BadHouseRule too)
+        raise BadRecord("%s: %s" % (BASES[newer(bases)], e))
+    games = []
+    cabinet, _ = start(settings, memory, (), 0, games=games)
+    if cabinet.ram_error:
+        raise RamError("; ".join(cabinet.damage))
+    return cabinet.saved, json.loads(json.dumps(games))  # (as plain JSON data: no tuples)

@@ -21,12 +21,18 @@ def dump(table):
                        for w in table.wagers]}
 
 
-def load(data, rules):
-    """A Table in the layout `data` (as dump() makes it), under `rules`."""
+def load(data, rules, like=None):
+    """A Table in the layout `data` (as dump() makes it), under `rules`. like: a table under the
+    same rules that the layout mostly keeps (the cabinet's journal, played at power-up,
+    restores a table a roll): its wagers that `data` has exactly are taken over as they are,
+    checked when they were made, and its roll tables are shared."""
+    like = like if like is not None and like.rules is rules else None
     try:
         if type(data["credits"]) is not list:
             raise BadLayout("credits are a list, one a station")
         table = Table(data["credits"], rules)
+        if like is not None:
+            table._codes = like._codes
         table.point = _pick(data["point"], (0,) + POINTS, "point")
         table.holder = _pick(data["holder"], range(table.stations()), "holder")
         table.hand_rolls = _count(data["hand_rolls"], "hand_rolls")
@@ -34,7 +40,7 @@ def load(data, rules):
         if type(data["wagers"]) is not list:
             raise BadLayout("the wagers are a list")
         for fields in data["wagers"]:
-            w = _wager(fields, table)
+            w = _kept(fields, like) or _wager(fields, table)
             if table.find(w.player, w.kind, w.number, w.on):
                 raise BadLayout("a wager is there twice: %s" % (fields,))
             table.wagers.append(w)
@@ -48,6 +54,17 @@ def load(data, rules):
     for w in table.wagers:
         _allowed(w, table)
     return table
+
+
+def _kept(fields, like):
+    """The wager of the table `like` that `fields` are exactly, or None."""
+    if like is None or type(fields) is not list or len(fields) != len(FIELDS):
+        return None
+    w = like.find(fields[0], fields[1], fields[2], fields[4])
+    if w is not None and fields == [w.player, w.kind, w.number, w.amount, w.on, w.working,
+                                    w.vig, w.state]:
+        return w
+    return None
 
 
 def _wager(fields, table):

@@ -42,11 +42,15 @@ class Cabinet(Persistence):
         self.history = []  # (d1, d2), newest first
         self.recall = []  # (dice, point, per station ((label, net), ...)), newest first
         self.audit = AuditLog()
-        self.commits = 0  # states saved: a roll record names the state it applies to
+        self.commits = 0  # the commit of the last save: each base and journal entry has its own
         self.door = False  # the cabinet's door is open
         self.ram_error = ()  # the records found damaged: nothing is saved until they are cleared
+        self.damage = []  # what was found wrong with them at start-up
         self.unset = False  # a new cabinet, waiting for the attendant's set-up: nothing is saved
-        self.kept = 0  # bit i: optional_names()[i] has been saved (persistence.py)
+        self.gen = 0  # the newer journal, which saves go to (persistence.py)
+        self.saved = None  # the state as the journal has it: what the next entry changes
+        self._rolls = self._entries = 0  # in the newer journal
+        self.games = None  # a list for each roll's recall record in full (host tools)
         self._marker = False  # the set-up marker is to be saved
         self.reading = None  # the dice the attendant is deciding a disputed roll as
         self.read = ""  # what the dice source said of its last no roll
@@ -160,7 +164,7 @@ class Cabinet(Persistence):
         except Refusal as e:
             self._say(s, str(e))
             return
-        if button != buttons.ROLL:  # closing the bets is saved as the roll record (_save)
+        if button != buttons.ROLL:  # closing the bets is saved as its own entry (_save)
             self._dirty = True
 
     def _hold(self, event, now_ms, out):
@@ -193,13 +197,14 @@ class Cabinet(Persistence):
             return
         dice = [event[1], event[2]]
         self._save_log(out)  # an attendant's decision that drew the dice is logged first
-        self._save_roll(dice, out)
+        before = self._unsaved()
         self._settle(dice, now_ms, out)
+        self._save_roll(dice, before, out)
 
     def _settle(self, dice, now_ms, out):
         """Settle the drawn dice: meter them, keep their recall record, check the meters."""
         point = self.table.point
-        before = layout.dump(self.table)
+        before = layout.dump(self.table) if self.games is not None else None
         roll = self.table.roll(dice[0], dice[1])
         self._dirty = True
         self.tilt = ""  # a roll drawn under a tilt was the attendant's decision, which ends it
@@ -211,7 +216,7 @@ class Cabinet(Persistence):
         del self.history[self.settings.history:]
         settled = list(roll.settlements)  # the table empties its list at the next roll
         self.meters.settle(settled)
-        record = self._save_recall(before, dice, roll, settled, out)
+        record = self._game(before, point, dice, roll, settled)
         for s, net in enumerate(self._remember(record)):
             if net > 0:
                 self.signal(s, "win")

@@ -28,7 +28,8 @@ SIGNAL = "signal"  # (SIGNAL, station, name): a beep or blink: "refused", "win",
 PERSIST = "persist"  # (PERSIST, name, record): save this record in critical memory before the
 #                      effects after it (terminal/memory.py); a record is plain JSON data
 VERIFY = "verify"  # (VERIFY, name): re-read the record's copies in critical memory; if they are
-#                    not what was saved, send (RAM_ERROR, name)
+#                    not what was saved, save none of the effects after it and then send
+#                    (RAM_ERROR, name)
 
 # A dice source (the RNG dice, the shaker and their twins) has two methods:
 #   start(now_ms)  begin a roll (on a ROLL_DICE effect)

@@ -54,7 +54,7 @@ class Loop:
             self.rolling = True
         elif kind == SIGNAL:
             parts.signal(effect[1], effect[2])
-        elif kind == PERSIST:
+        elif kind == PERSIST and not self.changed:  # nothing is saved over a changed record
             # A RamError here leaves the effects after it undone; run() tilts the cabinet.
             parts.memory.save(effect[1], effect[2])
         elif kind == VERIFY and not parts.memory.verify(effect[1]):

@@ -26,13 +26,11 @@ class Meters:
         """data: what dump() returned, to carry on from; None: all at zero."""
         self.counts = dict((name, 0) for name in COUNTS)
         self.kinds = {}  # wager type: [wagered, won]
-        # The BOOKS and the credits held at the last audit that held; None: a state saved
-        # before it was kept (its first audit then starts from the meters as they are).
-        self.audited = [0] * (len(BOOKS) + 1)
-        if data:
+        self.audited = [0] * (len(BOOKS) + 1)  # the BOOKS and the credits held at the last
+        if data:  # audit that held
             self.counts.update(data["counts"])
-            self.kinds = data["kinds"]
-            self.audited = data.get("audited")
+            self.kinds = dict((kind, list(sums)) for kind, sums in data["kinds"].items())
+            self.audited = list(data["audited"])
 
     def add(self, name, n=1):
         self.counts[name] = (self.counts[name] + n) % WRAP
@@ -55,7 +53,7 @@ class Meters:
         on the layout) moved by credits in, less credits out, plus wins, less losses.
         None when it holds, else what is wrong."""
         books = [self.counts[name] for name in BOOKS]
-        base = self.audited or books + [(books[0] - books[1] + books[2] - books[3]) % WRAP]
+        base = self.audited
         moved = [(now - then) % WRAP for now, then in zip(books, base)]
         expected = base[-1] + moved[0] - moved[1] + moved[2] - moved[3]
         held = _held(table)
@@ -68,7 +66,9 @@ class Meters:
         self.audited = [self.counts[name] for name in BOOKS] + [_held(table)]
 
     def dump(self):
-        return {"counts": self.counts, "kinds": self.kinds, "audited": self.audited}
+        """The meters as plain data: copies, so that a state saved is not changed by play."""
+        return {"counts": dict(self.counts), "audited": list(self.audited),
+                "kinds": dict((kind, list(sums)) for kind, sums in self.kinds.items())}
 
 
 def _held(table):

@@ -1,33 +1,60 @@
 # What of the cabinet survives a power cut: its records, the PERSIST effects that save them, and
 # resuming from them at power-up.
 #
-# What must survive leaves as PERSIST effects, ahead of anything shown. The state record is saved
-# whenever money, the meters or the round change. A roll is a commit protocol on top: bets closed
-# (the roll record, naming the state it applies to, with no dice yet), the dice drawn (the roll
-# record again, with them), then the roll's recall record and the settled state. resume()
-# rebuilds the cabinet from those records and settles a roll that was drawn and not yet settled,
-# so a roll is neither drawn twice nor paid twice. When the bets close, the state record's copies
-# are re-read (VERIFY): critical memory is checked before it is used for a roll.
+# What must survive leaves as PERSIST effects, ahead of anything shown. The cabinet's state is
+# kept as a journal (terminal/memory.py): a base, the whole state at one commit, then an entry a
+# commit after it:
+#   ["s", commit, change]  the state changed between rolls (terminal/delta.py: from the last)
+#   ["c", commit, change]  the same, with the bets closed for a roll
+#   ["d", commit, dice]    the dice drawn on the closed bets: the roll is settled (with a
+#                          fourth item, a change made in the same step before the dice)
+# A roll writes those two small entries and no more. What it settles is the engine's to work
+# out again, exactly, from the bets and the dice: at power-up resume() plays the journal, and so
+# settles a roll that was drawn before a cut, once, and remakes each roll's recall.
+#
+# There are two journals, each with its base, so that the recall of the last rolls outlives a
+# new base: once the newer journal holds `settings.recall` rolls (or MAX_ENTRIES entries), the
+# state is written as the older one's base and that journal is emptied: it is the newer now.
+# resume() plays the older journal for its rolls' recall, then the newer for the state. A cut
+# leaves each base whole, old or new (memory.py); a new base is newer than the entries left in
+# its journal, which are skipped. When the bets close, the newer base and journal are re-read
+# (VERIFY): critical memory is checked before it is used for a roll.
 #
 # A cabinet is set up once, by the attendant (its memory wholly empty: a new board, or a wiped
-# one). From then on the set-up marker, the state and the audit log are always in flash, and the
-# state's "kept" says which of the roll and recall records have been saved: any of them missing
-# or damaged is a RAM error, whatever the cause, never a new cabinet.
+# one). From then on the set-up marker, the audit log and both bases and journals are always in
+# flash: any of them missing or damaged is a RAM error, whatever the cause, never a new cabinet.
 from craps import layout
+from craps.errors import Refusal
 from craps.table import taken
 from terminal import screens
 from terminal.audit import AuditLog
+from terminal.delta import BadChange, change, patch
 from terminal.events import PERSIST, VERIFY
 from terminal.meters import Meters
 
 SETUP = "setup"  # the marker record the attendant's set-up writes
 NEW_CABINET = "NEW CABINET: ATTENDANT SETUP"
-ROLL = "roll"
+BASES = ("state0", "state1")
+JOURNALS = ("journal0", "journal1")
+RECORDS = (SETUP, "audit") + BASES + JOURNALS  # what a cabinet set up always has
+CHANGED, CLOSED, DRAWN = "s", "c", "d"
+MAX_ENTRIES = 1000  # a journal's entries before a new base, however few its rolls: what
+# power-up plays at most, twice (a busy 8-station round writes about 40)
 
 
-def optional_names(settings):
-    """The records that may not be there yet: "kept" bit i says names[i] has been saved."""
-    return [ROLL] + ["recall%d" % i for i in range(settings.recall)]
+class BadJournal(ValueError):
+    """A base that cannot be restored, or entries that do not follow it: a commit missing, a
+    change that does not fit. Its first argument names the record."""
+
+
+# What a base or entry whose CRC holds but whose content is not the cabinet's can raise.
+_MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def newer(bases):
+    """Which base is the newer: 0 or 1 (0 when neither is there, or they are alike)."""
+    b0, b1 = bases
+    return 1 if b1 is not None and (b0 is None or b1["commit"] > b0["commit"]) else 0
 
 
 class Persistence:
@@ -35,21 +62,26 @@ class Persistence:
     is the Cabinet's own."""
 
     def state(self):
-        """The record that resume() rebuilds the cabinet from."""
-        return {"commit": self.commits, "layout": layout.dump(self.table), "tilt": self.tilt,
+        """The state a base holds and the journal's changes change (the rules for host tools,
+        which play the journal without the board file)."""
+        return {"commit": self.commits, "rules": self.settings.rules.as_dict(),
+                "layout": layout.dump(self.table), "tilt": self.tilt,
                 "no_rolls": self.no_rolls, "read": self.read, "keeper": self.keeper,
-                "door": self.door, "attendant": self.attendant, "kept": self.kept,
+                "door": self.door, "attendant": self.attendant,
                 "handpays": [p.handpay for p in self.panels], "meters": self.meters.dump(),
                 "history": [list(d) for d in self.history]}
 
-    def resume(self, records, damaged, now_ms, service=False):
+    def resume(self, records, damaged, now_ms, service=False, games=None, feed=None):
         """Carry on from the records in flash: records maps each name to its content (None:
         never written); damaged names those missing or whose every copy was bad. Returns the
-        effects that save what start-up changed and finish a roll the power cut interrupted.
-        With no set-up marker and nothing damaged, the memory was empty: a new cabinet, which
-        saves nothing and waits for the attendant's set-up. service: the board powered up in
-        service mode, an entry in the audit log saved with the start-up."""
+        effects that save what start-up changed. With no set-up marker and nothing damaged,
+        the memory was empty: a new cabinet, which saves nothing and waits for the attendant's
+        set-up. service: the board powered up in service mode, an entry in the audit log saved
+        with the start-up. games: a list to put each roll's recall record on (layout, dice,
+        settlements) as the journals' rolls are settled again (host tools). feed: called for
+        each journal entry played."""
         out = []
+        self.games = games
         if not damaged and records.get(SETUP) is None:
             if service:
                 self.log(now_ms, "SERVICE MODE")
@@ -57,27 +89,17 @@ class Persistence:
             self._tilt(NEW_CABINET)
             self._draw(now_ms, out)
             return out
-        state = records.get("state")
-        roll = records.get(ROLL)
-        this_roll = not damaged and state and roll and roll["commit"] == state["commit"]
-        try:
-            if state:
-                self._restore(state, this_roll, now_ms)  # either form: the bets were closed
-        except layout.BadLayout:
-            damaged = tuple(damaged) + ("state",)
-        pending = not damaged and this_roll and roll["dice"]
-        if records.get("audit"):
-            self.audit = AuditLog(records["audit"])
-            if "state" not in damaged:  # a pending roll's entries are its own commit's
-                self._logged = self.audit.after_cut(self.commits + (1 if pending else 0))
-            elif self.audit.entries:  # the state is lost: its commits go on after the log's
-                self.commits = max(e[1] for e in self.audit.entries)
-        # A recall record of a roll whose state was not saved is written again below.
-        games = self.meters.counts["games"]
-        recalls = [r for name, r in records.items()
-                   if name.startswith("recall") and r and r["game"] <= games]
-        for record in sorted(recalls, key=lambda r: r["game"]):
-            self._remember(record)
+        if not damaged:
+            try:
+                self._replay([records[n] for n in BASES], [records[n] for n in JOURNALS],
+                             now_ms, feed or _nothing)
+                self.audit, self._logged = _log(records["audit"], self.commits)
+            except BadJournal as e:
+                damaged = (e.args[0],)
+                self.damage.append("%s: %s" % e.args)
+        if damaged:  # nothing is restored; what is numbered from now on follows all there is
+            self.commits = max([self.commits] + _commits(records))
+            self.audit = AuditLog(records.get("audit") if "audit" not in damaged else None)
         self.meters.add("power_ups")
         self._dirty = True
         if service:
@@ -85,8 +107,6 @@ class Persistence:
         if damaged:
             self.ram_error = tuple(damaged)
             self._tilt("RAM ERROR: " + " ".join(damaged))
-        elif pending:
-            self._settle(roll["dice"], now_ms, out)  # drawn before the cut: settled now, once
         else:
             self._audit_meters()
         self._save(out)
@@ -94,36 +114,152 @@ class Persistence:
         return out
 
     def rewrite_records(self, out):
-        """The attendant's set-up (a new cabinet) or RAM clear: the marker is saved with the
-        state, and the records cleared (each damaged roll or recall record) are saved as not
-        there, so that they are whole again."""
-        for name in self.ram_error:
-            if name not in (SETUP, "state", "audit"):
-                out.append((PERSIST, name, None))
+        """The attendant's set-up (a new cabinet) or RAM clear: every record is written anew at
+        the next save, as it is now (the damaged ones whole again)."""
         self.ram_error = ()
         self.unset = False
         self._marker = True
+
+    def _replay(self, bases, journals, now_ms, feed):
+        """The cabinet from its bases and journals: the older played for its rolls' recall,
+        then the newer."""
+        for gen, base in enumerate(bases):
+            if type(base) is not dict or type(base.get("commit")) is not int:
+                raise BadJournal(BASES[gen], "it is not a state")
+        new = newer(bases)
+        old, top = 1 - new, bases[new]["commit"]
+        if bases[old] is not None and bases[old]["commit"] < top:
+            self._play(old, bases[old], journals[old], top, now_ms, feed)
+            if self.commits != top:
+                raise BadJournal(JOURNALS[old], "it stops at commit %d, %s is commit %d" % (
+                    self.commits, BASES[new], top))
+        self._play(new, bases[new], journals[new], None, now_ms, feed)
+        self.gen = new
+        self._entries = len(journals[new])
+        self.saved = self.state()
+        del self._shown[:]  # the played rolls' signals are long gone
+
+    def _play(self, gen, base, entries, stop, now_ms, feed):
+        """Restore a base, then carry out the entries of its journal that follow it, to commit
+        stop (None: all). BadJournal names the record where they do not fit."""
+        try:
+            self._restore(base, now_ms)
+        except _MALFORMED as e:
+            raise BadJournal(BASES[gen], str(e))
+        self._rolls = 0
+        state = None  # the state the changes so far made, not yet restored
+        entry = "after the last"
+        try:
+            for entry in entries:
+                feed()
+                if stop is not None and entry[1] > stop:
+                    break
+                state = self._carry_out(entry, base["commit"], state, now_ms)
+            if state is not None:
+                self._open_betting(now_ms)  # (a roll played before these changes showed)
+                self._restore(state, now_ms)
+        except _MALFORMED + (Refusal,) as e:  # (BadChange and BadLayout are ValueErrors; a die
+            # off 1-6 is a Refusal)
+            raise BadJournal(JOURNALS[gen], "entry %s: %s" % (entry, e))
+
+    def _carry_out(self, entry, since, state, now_ms):
+        """One entry of a journal whose base is commit `since`: the state it changed, None when
+        the cabinet is as the entries so far leave it."""
+        kind, commit, what = entry[:3]
+        if commit <= since:
+            return state  # left from before its base was written
+        if commit != self.commits + 1 or kind not in (CHANGED, CLOSED, DRAWN):
+            raise ValueError("it does not follow commit %d" % self.commits)
+        self.commits = commit
+        if kind != DRAWN:
+            state = patch(self.state() if state is None else state, what)
+            if state["commit"] != commit:
+                raise ValueError("its state is commit %s" % (state["commit"],))
+            return state
+        if len(entry) > 3:  # what changed in the step that drew the dice, before them
+            state = patch(self.state() if state is None else state, entry[3])
+        if state is not None:
+            self._restore(state, now_ms)
+        self._settle(what, now_ms, [])
+        self.commits = commit
+        self._rolls += 1
+        return None
+
+    def _save(self, out):
+        if self.ram_error or self.unset:
+            return  # the damaged records stay as they are until the attendant clears them
+        if self._closing:  # the base and journal the roll is played on are still whole
+            out.append((VERIFY, BASES[self.gen]))
+            out.append((VERIFY, JOURNALS[self.gen]))
+        self._save_log(out)
+        if self._marker:
+            self._new_records(out)
+        elif self._dirty or self._closing:
+            self._commit(CLOSED if self._closing else CHANGED, out)
+        self._closing = False
+
+    def _commit(self, kind, out):
+        """A journal entry: what changed since the last (the commit number among it)."""
+        self.commits += 1
+        state = self.state()
+        out.append((PERSIST, JOURNALS[self.gen], [kind, self.commits, change(self.saved,
+                                                                             state)]))
+        self.saved = state
+        self._dirty = False
+        self._entries += 1
+
+    def _unsaved(self):
+        """What changed since the journal's last entry (None: nothing), in the same step as
+        the dice, before them: an attendant's decision, which the roll's entry carries."""
+        return change(self.saved, self.state()) if self.saved is not None else None
+
+    def _save_roll(self, dice, before, out):
+        """The dice just settled, as an entry (with `before`: what changed just before them):
+        the settlement is theirs to work out again. Then a new base, when the journal has
+        enough."""
+        self.commits += 1
+        out.append((PERSIST, JOURNALS[self.gen], [DRAWN, self.commits, dice] +
+                    ([before] if before else [])))
+        self.saved = self.state()
+        self._dirty = False
+        self._entries += 1
+        self._rolls += 1
+        if self._rolls >= self.settings.recall or self._entries >= MAX_ENTRIES:
+            self.gen = 1 - self.gen  # the older journal: its rolls' recall is the newer's too
+            out.append((PERSIST, BASES[self.gen], self.saved))
+            out.append((PERSIST, JOURNALS[self.gen], None))
+            self._rolls = self._entries = 0
+
+    def _new_records(self, out):
+        """Every record as a new cabinet's: both bases the state, both journals empty, and the
+        set-up marker last (a cut in the set-up leaves no marker beside the other records)."""
+        self.commits += 1
+        self.saved = self.state()
+        for gen in (1, 0):
+            out.append((PERSIST, BASES[gen], self.saved))
+            out.append((PERSIST, JOURNALS[gen], None))
+        out.append((PERSIST, SETUP, {"commit": self.commits}))
+        self.gen = 0
+        self._rolls = self._entries = 0
+        self._dirty = self._marker = False
 
     def _save_log(self, out):
         if self._logged and not self.ram_error and not self.unset:
             out.append((PERSIST, "audit", self.audit.dump()))
             self._logged = False
 
-    def _restore(self, state, closed, now_ms):
-        """closed: the roll record says the bets were closed on this state."""
-        table = layout.load(state["layout"], self.settings.rules)
-        table.betting_open = table.betting_open and not closed
+    def _restore(self, state, now_ms):
+        table = layout.load(state["layout"], self.settings.rules, self.table)
         if table.stations() != len(self.panels):
             raise layout.BadLayout("the state has %d stations, the board %d" % (
                 table.stations(), len(self.panels)))
         self.table = table
         self.commits = state["commit"]
         self.no_rolls = state["no_rolls"]
-        self.read = state.get("read", "")  # (a state saved before the reading was kept: none)
+        self.read = state["read"]
         self.keeper = state["keeper"]
         self.door = state["door"]
         self.attendant = state["attendant"]  # the key switch says at once if it is still on
-        self.kept = state.get("kept", 0)  # a state saved before records were counted: none
         for panel, handpay in zip(self.panels, state["handpays"]):
             panel.handpay = handpay
         self.meters = Meters(state["meters"])
@@ -131,39 +267,20 @@ class Persistence:
         self.tilt = state["tilt"]
         self._carry_on(now_ms)
 
-    def _save(self, out):
-        if self.ram_error or self.unset:
-            return  # the damaged records stay as they are until the attendant clears them
-        self._save_log(out)
-        if self._dirty:
-            self.commits += 1
-            out.append((PERSIST, "state", self.state()))
-            self._dirty = False
-        if self._marker:  # last: a cut in the set-up leaves no marker beside the other records
-            out.append((PERSIST, SETUP, {"commit": self.commits}))
-            self._marker = False
-        if self._closing:  # a small record rather than the state again, with every bet in it
-            self._save_roll(None, out)
-            out.append((VERIFY, "state"))  # the state the roll is played on is still whole
-            self._closing = False
-
-    def _save_roll(self, dice, out):
-        # The roll in progress on the state last saved: closed (no dice yet), or drawn.
-        out.append((PERSIST, ROLL, {"commit": self.commits, "dice": dice}))
-        self.kept |= 1  # the states saved from now on expect the roll record
-
-    def _save_recall(self, before, dice, roll, settled, out):
-        """The roll's recall record, saved: the layout `before` it, the dice and what they did
-        (settled: each settlement's fields); it is the game the meters counted last."""
-        game = self.meters.counts["games"]
-        record = {"game": game, "rules": self.settings.rules.as_dict(), "layout": before,
-                  "dice": dice, "shooter": roll.shooter, "point": roll.point,
-                  "settlements": settled, "moves": [list(m) for m in roll.moves],
-                  "credits": list(self.table.credits),
-                  "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
-        slot = game % self.settings.recall
-        out.append((PERSIST, "recall%d" % slot, record))
-        self.kept |= 2 << slot
+    def _game(self, before, point, dice, roll, settled):
+        """The roll's recall record: the layout as the bets closed (the table before the roll,
+        with its puck at `point`), the dice and what they did (settled: each settlement's
+        fields); it is the game the meters counted last. Built in full only for host tools
+        (self.games): the board needs the settlements alone."""
+        record = {"game": self.meters.counts["games"], "dice": dice, "point": roll.point,
+                  "layout": {"point": point}, "settlements": settled}
+        if self.games is not None:
+            record["layout"] = before
+            record.update(rules=self.settings.rules.as_dict(), shooter=roll.shooter,
+                          moves=[list(m) for m in roll.moves],
+                          credits=list(self.table.credits),
+                          on_table=[self.table.on_table(s) for s in range(len(self.panels))])
+            self.games.append(record)
         return record
 
     def _remember(self, record):
@@ -172,7 +289,7 @@ class Persistence:
         results = [[] for _ in self.panels]
         for player, kind, number, on, outcome, win, commission, lost, _, _ in \
                 record["settlements"]:
-            results[player].append((screens.label(kind, number, on),
+            results[player].append((_label(kind, number, on),
                                     win - taken(outcome, lost, commission)))
         nets = []
         for s, panel in enumerate(self.panels):
@@ -186,3 +303,41 @@ class Persistence:
                                tuple(tuple(r) for r in results)))
         del self.recall[self.settings.recall:]
         return nets
+
+
+_LABELS = {}  # (kind, number, on): its label, one string however many rolls recall shows it
+
+
+def _label(kind, number, on):
+    key = (kind, number, on)
+    if key not in _LABELS:
+        _LABELS[key] = screens.label(kind, number, on)
+    return _LABELS[key]
+
+
+def _nothing():
+    pass
+
+
+def _log(data, commit):
+    """(the audit log saved, without the entries of states after `commit`, the last saved: they
+    never happened, a cut fell between the log and its state; True when there were any)."""
+    try:
+        log = AuditLog(data)
+        return log, log.after_cut(commit)
+    except _MALFORMED as e:
+        raise BadJournal("audit", str(e))
+
+
+def _commits(records):
+    """Every commit number the records name: their bases', entries' and audit log's."""
+    found = []
+    for name in BASES:
+        if type(records.get(name)) is dict:
+            found.append(records[name].get("commit", 0))
+    for name in JOURNALS:
+        found += [e[1] for e in records.get(name) or () if type(e) is list and len(e) >= 3]
+    audit = records.get("audit")
+    if type(audit) is dict and type(audit.get("entries")) is list:
+        found += [e[1] for e in audit["entries"] if type(e) is list and len(e) > 1]
+    return [c for c in found if type(c) is int]

@@ -152,7 +152,7 @@ class CabinetApp(App):
             elif kind == SIGNAL:
                 self.signals.append((effect[1], effect[2]))
                 self._flash(effect[1], effect[2])
-            elif kind == PERSIST:
+            elif kind == PERSIST and not changed:  # nothing is saved over a changed record
                 self.memory.save(effect[1], effect[2])
             elif kind == VERIFY and not self.memory.verify(effect[1]):
                 changed = effect[1]

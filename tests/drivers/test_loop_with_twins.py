@@ -39,11 +39,13 @@ def test_a_state_changed_in_flash_is_a_ram_error_tilt_shown_when_the_bets_close(
     click(parts, 0, "pass")
     click(parts, 0, "bet")
     loop.step(5)
-    parts.storage.files["state.b"] = parts.storage.files["state.b"].replace(b"99", b"98")
+    journal = parts.storage.files["journal0.b"]  # the bet is its last entry
+    parts.storage.files["journal0.b"] = journal.replace(b"99", b"98")
     click(parts, 0, "roll")
     loop.step(10)
-    assert cabinet.tilt == "RAM ERROR: state" and cabinet.ram_error == ("state",)
-    assert parts.sign.lines[0] == "TILT: RAM ERROR: state"  # shown after the close, not under it
+    assert cabinet.tilt == "RAM ERROR: journal0" and cabinet.ram_error == ("journal0",)
+    # shown after the close, not under it
+    assert parts.sign.lines[0] == "TILT: RAM ERROR: journal0"
     for now in range(15, 3000, 5):
         loop.step(now)
     assert not loop.rolling and not cabinet.history  # no dice were asked for

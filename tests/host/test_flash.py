@@ -679,7 +679,7 @@ def test_a_changed_board_file_over_saved_records_needs_clear_memory(build, tmp_p
                        after=board.wait_for("CRAPS TERMINAL BOOT", after=board.wait_for("BOOT")))
         set_up(board, "virtual")
         before = mpremote(board, "exec", "import os; print(sorted(os.listdir('/data')))").stdout
-        assert "state.a" in before
+        assert "state0.a" in before
         board_file(tmp_path / "boards", monkeypatch, "virtual", stations=3)
         args = Args(board="virtual", port=board.port, build=build)
         assert flash.main(args) == 1
@@ -698,7 +698,7 @@ def test_a_changed_board_file_over_saved_records_needs_clear_memory(build, tmp_p
         assert "then cleared" in capsys.readouterr().out
         saved = tmp_path / "saved"
         assert sorted(os.listdir(saved)) == ["audit.txt", "data", "recall", "recall.txt"]
-        assert {"state.a", "resets.log"} <= set(os.listdir(saved / "data"))
+        assert {"state0.a", "journal1.b", "resets.log"} <= set(os.listdir(saved / "data"))
         assert "power_ups" in (saved / "audit.txt").read_text()
         board.wait_for('Type "help()" for more information.', after=board.wait_for(
             "CRAPS TERMINAL BOOT virtual", after=board.wait_for("BOOT virtual", after=start)))
@@ -730,6 +730,14 @@ def test_the_memory_check_compares_what_the_saved_state_depends_on():
         "name a -> b", "stations 2 -> 4", "rules changed"]
     assert changed(old, dict(old, settings={"recall": 5})) == ["settings changed"]
     assert changed(None, old) == ["the board has no readable board file"]
+
+
+def test_records_an_older_firmware_kept_are_named_as_unreadable():
+    from host_tools.board_memory import unreadable
+    ours = ["audit.a", "audit.b", "journal0.a", "setup.b", "state1.a", "resets.log"]
+    assert unreadable(ours) == []
+    assert unreadable(ours + ["state.a", "state.b", "roll.a", "recall3.b"]) == [
+        "recall3", "roll", "state"]
 
 
 def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build, tmp_path,

@@ -293,8 +293,8 @@ def test_the_sim_command_reads_a_dice_script_and_the_house_rules(tmp_path, capsy
             memory.save(effect[1], effect[2])
     cabinet.table.credits[0] = 7  # not saved: a new start reads the folder
     assert cli.build(parser.parse_args(args))[0].table.credits == [250] * 4
-    (tmp_path / "state" / "state.b").unlink()  # a state folder is critical memory: a RAM error
-    assert cli.build(parser.parse_args(args))[0].tilt == "RAM ERROR: state"
+    (tmp_path / "state" / "state0.b").unlink()  # a state folder is critical memory: a RAM error
+    assert cli.build(parser.parse_args(args))[0].tilt == "RAM ERROR: state0"
     assert "sets it up" not in capsys.readouterr().err
     assert cli.build(parser.parse_args(args + ["--fresh"]))[0].meters.counts["power_ups"] == 0
     bad = tmp_path / "bad.dice"

@@ -129,7 +129,8 @@ class Driver:
         elif what == ROLL_DICE:
             self.asked += 1
         elif what == PERSIST:
-            self.memory.save(effect[1], effect[2])
+            if not self.verified:  # nothing is saved over a changed record
+                self.memory.save(effect[1], effect[2])
         elif what == VERIFY:
             if not self.memory.verify(effect[1]):
                 self.verified = effect[1]

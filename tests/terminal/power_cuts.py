@@ -8,7 +8,7 @@
 # and the power-up count, which a cut changes by design) and its audit log's actions. After
 # every restart that view must be one the uninterrupted run passed through, in the step the cut
 # fell in: before the step, after it, or (for a roll) with the bets closed and no outcome; and
-# at the end of the script the view and every recall record must equal the uninterrupted run's.
+# at the end of the script the view and the game recall must equal the uninterrupted run's.
 # And an outcome is never drawn twice: the dice come from a seeded source that gives a roll its
 # script's dice at its first draw and different dice at every draw after it, so the cabinet that
 # asks again for the dice of an outcome it had saved (or shown) plays another roll, and the run
@@ -116,7 +116,7 @@ class Run:
     def apply(self, out):
         changed = None
         for effect in out:
-            if effect[0] == PERSIST:
+            if effect[0] == PERSIST and not changed:  # nothing is saved over a changed record
                 self.memory.save(effect[1], effect[2])
             elif effect[0] == VERIFY and not self.memory.verify(effect[1]):
                 changed = effect[1]
@@ -206,7 +206,6 @@ class Run:
         """The durable view (see the top of this file), as canonical text."""
         state = self.cab.state()
         del state["commit"]
-        del state["kept"]  # which records are in flash: a cut changes it by design
         counts = dict(state["meters"]["counts"])
         del counts["power_ups"]
         state["meters"] = {"counts": counts, "kinds": state["meters"]["kinds"]}
@@ -214,7 +213,12 @@ class Run:
         return canonical([state, actions])
 
     def recalls(self):
-        return [canonical(self.memory.load("recall%d" % i)) for i in range(self.settings.recall)]
+        """The game recall a power-up makes of what storage holds (the rolls in its journals
+        settled again), newest first: a copy's, so that this power-up saves nothing."""
+        storage = MemoryStorage()
+        storage.files.update(self.storage.files)
+        cab, _ = start(self.settings, CriticalMemory(storage), (), self.now)
+        return [canonical(game) for game in cab.recall]
 
 
 STEPS = {"bet": Run.bet, "roll": Run.roll, "no_roll": Run.no_roll, "credits": Run.credits,
@@ -285,5 +289,5 @@ def with_cut(at, tear, golden, script=SCRIPT):
     if run.view() != views[-1]:
         return "the script ended in another state"
     if run.recalls() != recalls:
-        return "the recall records differ"
+        return "the game recall differs"
     return None

@@ -396,18 +396,20 @@ def test_a_reboot_keeps_credits_bets_meters_the_tilt_and_the_log():
 
 
 def damage_state(d):
-    d.memory.storage.files["state.a"] = b"CR1 9 00000000\n{}"
-    d.memory.storage.files["state.b"] = d.memory.storage.files["state.b"][:-3]
+    """Both copies of the newer base (state0 after the set-up) damaged."""
+    d.memory.storage.files["state0.a"] = b"CR1 9 00000000\n{}"
+    d.memory.storage.files["state0.b"] = d.memory.storage.files["state0.b"][:-3]
 
 
 def test_a_state_changed_in_flash_during_play_tilts_when_the_bets_close_and_shows_it():
     d = Driver()
     d.bet(0, "pass")
     files = d.memory.storage.files
-    files["state.a"] = files["state.a"].replace(b"999", b"998")  # the CRC now fails
+    # the bet is the journal's last entry: its CRC now fails
+    files["journal0.a"] = files["journal0.a"].replace(b"999", b"998")
     asked = d.asked
     d.press(0, "roll")
-    assert d.cab.ram_error == ("state",) and d.status[0] == "TILT: RAM ERROR: state"
+    assert d.cab.ram_error == ("journal0",) and d.status[0] == "TILT: RAM ERROR: journal0"
     d.tick(5000)
     assert d.asked == asked and d.cab.phase == TILT
     d.key(True)
@@ -446,17 +448,18 @@ def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d.key(False)
     damage_state(d)
     d.reboot()
-    assert d.cab.phase == TILT and d.status[0] == "TILT: RAM ERROR: state"
-    assert d.cab.ram_error == ("state",)
+    assert d.cab.phase == TILT and d.status[0] == "TILT: RAM ERROR: state0"
+    assert d.cab.ram_error == ("state0",)
     assert d.refused(0, "bet") == "tilt: call the attendant"
-    assert d.memory.storage.files["state.a"] == b"CR1 9 00000000\n{}"  # nothing saved over it
+    assert d.memory.storage.files["state0.a"] == b"CR1 9 00000000\n{}"  # nothing saved over it
     d.key(True)
-    assert d.status[0] == "ATTENDANT: RAM ERROR: state"
+    assert d.status[0] == "ATTENDANT: RAM ERROR: state0"
     d.key(False)
     assert d.cab.phase == BETTING and d.cab.ram_error == ()
     assert actions(d)[-3:] == ["TILT CLEARED", "RAM CLEARED", "KEY OFF"]
-    assert d.entries()[-2][5] == "state; IN 1000 OUT 0 WON 0 LOST 0 GAMES 0"
-    assert d.memory.load("state")["tilt"] == ""  # saved again, whole
+    assert d.entries()[-2][5] == "state0; IN 1000 OUT 0 WON 0 LOST 0 GAMES 0"
+    for base in ("state0", "state1"):
+        assert d.memory.load(base)["tilt"] == ""  # saved again, whole
     d.bet(0, "pass")
     d.roll(3, 4)
     assert d.table.credits == [1001]

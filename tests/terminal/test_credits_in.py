@@ -94,18 +94,3 @@ def test_the_self_audit_catches_credits_held_off_by_exactly_ten_digits():
     d.event((PRESS, 0, "roll"), check=False)  # the bets close: the self-audit runs
     assert d.cab.phase == TILT
     assert d.cab.tilt == "METERS DO NOT BALANCE: 10000000105 HELD, 105 ON THE METERS"
-
-
-def test_a_saved_state_without_the_new_meters_still_loads_and_takes_credits():
-    d = Driver(stations=1, credits=100)
-    d.credits_in(0, 5)
-    state = d.memory.load("state")
-    for name in ("acceptor_in", "attendant_in"):
-        del state["meters"]["counts"][name]
-    del state["meters"]["audited"]
-    d.memory.save("state", state)  # as an older firmware saved it
-    d.reboot()
-    assert d.cab.phase == BETTING and d.cab.tilt == ""
-    assert counts(d, "credits_in", "acceptor_in") == (105, 0)
-    d.credits_in(0, 5)
-    assert d.credits(0) == 110 and counts(d, "credits_in", "acceptor_in") == (110, 5)

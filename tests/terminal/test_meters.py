@@ -224,19 +224,3 @@ def test_the_audit_starts_from_where_the_last_one_held():
     assert again.balance(t) is None
     t.credits[0] = 31
     assert again.balance(t) == "METERS DO NOT BALANCE: 31 HELD, 30 ON THE METERS"
-
-
-def test_meters_saved_before_the_sources_and_the_audit_point_still_load():
-    old = {"counts": dict((name, 0) for name in COUNTS[:12]), "kinds": {"pass": [10, 10]}}
-    old["counts"]["credits_in"] = 500
-    old["counts"]["won"] = 10
-    old["counts"]["lost"] = 10
-    m = Meters(old)
-    assert m.counts["acceptor_in"] == 0 and m.counts["attendant_in"] == 0
-    assert m.counts["credits_in"] == 500 and m.kinds == {"pass": [10, 10]}
-    assert m.audited is None
-    assert m.balance(Table([499])) == "METERS DO NOT BALANCE: 499 HELD, 500 ON THE METERS"
-    t = Table([500])
-    assert m.balance(t) is None  # its first audit starts from the meters as they are
-    m.mark(t)
-    assert m.audited == [500, 0, 10, 10, 500]

@@ -10,6 +10,9 @@ from terminal import buttons
 from terminal.audit import check
 from terminal.cabinet import TILT
 from terminal.memory import COPIES, pack
+from terminal.memory import CriticalMemory
+from terminal.persistence import BASES, JOURNALS, RECORDS
+from terminal.startup import start
 
 # MicroPython (WebAssembly) is about 30 times slower: it tries every seventh cut point.
 STRIDE = 7 if sys.implementation.name == "micropython" else 1
@@ -28,7 +31,7 @@ def test_the_uninterrupted_run_plays_the_whole_script():
     assert check(cab.audit.dump()) is None
     assert [e[4] for e in cab.audit.entries].count("HANDPAY PAID") == 1
     assert "READING DECIDED" in [e[4] for e in cab.audit.entries]
-    assert writes > 150 and len([r for r in recalls if r != "null"]) == 10
+    assert writes > 100 and len(recalls) == 10
 
 
 def test_a_cut_at_every_write_clean_or_torn_changes_nothing():
@@ -50,10 +53,12 @@ def test_a_damaged_byte_in_one_copy_of_each_record_is_repaired_at_start_up():
         run.step(step)
     view = run.view()
     names = sorted(set(name[:-2] for name in storage.files))
-    assert set(names) >= {"state", "roll", "audit", "recall0", "recall9"}
+    assert names == sorted(RECORDS)
     for name in names:
         for copy in COPIES:
             good = storage.files[name + copy]
+            if not good:
+                continue  # an empty journal: no byte to damage
             for at in (0, len(good) // 2, len(good) - 1):  # the header, the middle, the end
                 storage.files[name + copy] = damage(good, at)
                 run.boot()
@@ -66,12 +71,14 @@ def test_a_record_damaged_in_both_copies_is_a_ram_error_until_the_attendant_clea
     run = Run(storage)
     for step in SCRIPT[:5]:
         run.step(step)
+    state = BASES[run.cab.gen]
     for copy in COPIES:
-        storage.files["state" + copy] = damage(storage.files["state" + copy], 20)
+        storage.files[state + copy] = damage(storage.files[state + copy], 20)
     run.boot()
-    assert run.cab.ram_error == ("state",) and run.cab.tilt == "RAM ERROR: state"
+    assert run.cab.ram_error == (state,) and run.cab.tilt == "RAM ERROR: " + state
     run.tick()
-    assert storage.files["state.a"] == storage.files["state.b"] != b""  # still the damaged ones
+    damaged = storage.files[state + ".a"]
+    assert damaged == storage.files[state + ".b"] != b""  # still the damaged ones
     run.press(0, "bet")
     assert run.cab.table.wagers == []  # a new cabinet's layout, locked
     run.turn_key(True)
@@ -101,23 +108,25 @@ def refuses_play(run):
 
 
 def test_a_wiped_state_is_a_ram_error_never_a_new_cabinet():
-    for wipe, damaged in ((("state.a", "state.b"), ()), (("state.b",), ("state.a",))):
-        storage, run = played()
-        assert run.cab.table.credits == [205, 181, 175] and run.cab.meters.counts["games"] == 11
-        for name in damaged:
-            storage.files[name] = damage(storage.files[name], 20)
-        for name in wipe:
-            del storage.files[name]
-        run.boot()
-        assert run.cab.ram_error == ("state",) and run.cab.tilt == "RAM ERROR: state", wipe
-        assert len(run.cab.audit.entries) == 15  # the log is there: not a new cabinet
-        refuses_play(run)
-        assert "state.b" not in storage.files  # nothing saved over the evidence
+    for name in BASES + JOURNALS:
+        for wipe, damaged in (((".a", ".b"), ()), ((".b",), (".a",))):
+            storage, run = played()
+            assert run.cab.table.credits == [205, 181, 175]
+            assert run.cab.meters.counts["games"] == 11
+            for copy in damaged:
+                storage.files[name + copy] = damage(storage.files[name + copy] or b" ", 0)
+            for copy in wipe:
+                del storage.files[name + copy]
+            run.boot()
+            assert run.cab.ram_error == (name,), (name, wipe, run.cab.ram_error)
+            assert len(run.cab.audit.entries) == 15  # the log is there: not a new cabinet
+            refuses_play(run)
+            assert name + ".b" not in storage.files  # nothing saved over the evidence
 
 
 def test_any_record_the_cabinet_saved_missing_is_a_ram_error():
     storage, run = played()
-    for name in ["setup", "audit", "roll"] + ["recall%d" % i for i in range(10)]:
+    for name in RECORDS:
         for gone in (COPIES, COPIES[:1], COPIES[1:]):
             saved = dict(storage.files)
             for copy in gone:
@@ -149,7 +158,8 @@ def test_a_wholly_empty_memory_waits_for_the_attendants_set_up():
 
 
 def test_a_cut_in_the_set_up_never_leaves_a_cabinet_that_deals_unset_up():
-    for at in range(1, 7):  # the set-up writes the log, the state and the marker: 2 copies each
+    for at in range(1, 13):  # the set-up writes the log, both bases and journals and the marker:
+        # 2 copies each
         for tear in (False, True):
             storage = MemoryStorage()
             storage.cut(at, tear)
@@ -170,12 +180,13 @@ def test_a_cut_in_the_set_up_never_leaves_a_cabinet_that_deals_unset_up():
 def test_a_state_changed_in_flash_during_play_is_a_ram_error_when_the_bets_close():
     storage, run = played(SCRIPT[:4])
     credits = list(run.cab.table.credits)
+    state = BASES[run.cab.gen]
     forged = run.cab.state()  # a whole record, CRC and all, that the cabinet did not save
     forged["layout"]["credits"][0] += 1000
     for copy in COPIES:
-        storage.files["state" + copy] = pack(run.memory.seq["state"], forged)
+        storage.files[state + copy] = pack(run.memory.seq[state], forged)
     run.press(run.cab.shooter(), buttons.ROLL)
-    assert run.cab.ram_error == ("state",) and run.cab.tilt == "RAM ERROR: state"
+    assert run.cab.ram_error == (state,) and run.cab.tilt == "RAM ERROR: " + state
     refuses_play(run)
     run.turn_key(True)
     run.turn_key(False)  # the attendant's RAM clear saves the state the cabinet holds
@@ -189,3 +200,11 @@ def damage(data, at):
 
 def other(copy):
     return COPIES[1 - COPIES.index(copy)]
+
+
+def test_start_up_feeds_the_watchdog_for_every_journal_entry_it_plays():
+    storage, run = played()
+    fed = []
+    start(run.settings, CriticalMemory(storage), (), run.now, feed=lambda: fed.append(1))
+    played_entries = sum(len(CriticalMemory(storage).load(name)) for name in JOURNALS)
+    assert played_entries > 20 and len(fed) == played_entries
