@@ -108,6 +108,21 @@ def chip_figures():
     return figures
 
 
+BOOT_STATIONS = (1, 4, 8)
+
+
+def boot_figures():
+    """tests/mp/bench_boot.py on the unix port with the chip's heap: start-up's ms to play the
+    journals at their longest (20 rolls of the busy bets), and the RP2040 estimate in s."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        figures = unix_port("bench_boot.py", folder)
+    for stations in BOOT_STATIONS:
+        ms = figures["boot_%dst_ms" % stations]
+        figures["boot_%dst_rp2040_s" % stations] = round(ms * CHIP_RATIOS[0] / 1000, 1)
+    return figures
+
+
 def micropython_figures():
     figures = {}
     for script in ("tests/mp/bench_mp.py", "tests/mp/bench_import.py",
@@ -137,6 +152,9 @@ SCHEMA = {
     "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
     "peer_rolls": int, "peer_runs": int, "lookup_floor_rolls_per_s": int,
 }
+for _st in BOOT_STATIONS:
+    SCHEMA.update((("boot_%dst_ms" % _st, float), ("boot_%dst_entries" % _st, int),
+                   ("boot_%dst_rp2040_s" % _st, float)))
 # Each peer workload's figures (host_tools/peer.py), named "<workload>_<figure>".
 WORKLOAD_FIGURES = {
     "ours_rolls_per_s": int, "crapssim_rolls_per_s": int, "speedup_over_crapssim": float,
@@ -160,6 +178,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
                "health_false_alarms": health_false_alarms(health_samples)}
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     figures.update(chip_figures())
+    figures.update(boot_figures())
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     figures.update(feel_figures())
@@ -234,7 +253,11 @@ def rows(f):
          f["micropython_state_record_bytes"]),
         ("MicroPython: start-up from flash, %d wagers, %d rolls settled again, ms"
          % (f["micropython_recovery_wagers"], f["micropython_recovery_rolls"]),
-         f["micropython_recovery_ms"]),
+         f["micropython_recovery_ms"])] + [
+        ("Unix port: start-up playing the journals, %d station%s, %d entries (20 rolls), ms; "
+         "RP2040 estimate, s" % (st, "s" if st > 1 else "", f["boot_%dst_entries" % st]),
+         "%.1f; %.1f" % (f["boot_%dst_ms" % st], f["boot_%dst_rp2040_s" % st]))
+        for st in BOOT_STATIONS] + [
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 

@@ -1,0 +1,72 @@
+# Start-up's time to play the journals, run by host_tools/bench.py on MicroPython's unix port
+# with the chip's heap (argv: a folder to keep the records in). For 1, 4 and 8 stations with
+# the busy table's bets, each station's bets saved as its own entry a roll (as presses save
+# them): 19 rolls played and a 20th drawn when the power is cut, so that the journals hold 20
+# rolls, the most they hold (settings.recall 10 in each). The time is the fastest of 3 start-ups
+# from the same records, in ms; the rolls and entries played are printed with it.
+import gc
+import json
+import sys
+import time
+
+import busy
+from drivers.storage import PowerCut, Storage
+from terminal.events import DICE, KEY, PERSIST, TICK
+from terminal.memory import CriticalMemory
+from terminal.persistence import JOURNALS
+from terminal.settings import Settings
+from terminal.startup import start
+import os
+
+ROLLS = 19
+
+
+def apply(memory, out):
+    for effect in out:
+        if effect[0] == PERSIST:
+            memory.save(effect[1], effect[2])
+
+
+def played(settings, folder, stations):
+    """The records of ROLLS rolls and a roll drawn as the power was cut, in folder."""
+    memory = CriticalMemory(Storage(folder, os))
+    cab, out = start(settings, memory, (), 0)
+    apply(memory, out + cab.handle((KEY, True), 0) + cab.handle((KEY, False), 0))
+    now = 0
+    for n, (d1, d2) in enumerate(busy.dice(ROLLS + 1, seed=3)):
+        now += 10000
+        busy.top_up(cab.table)
+        for s in range(stations):  # each station's bets, an entry
+            cab.mark_changed()
+            apply(memory, cab.handle((TICK,), now))
+        cab.call_no_more_bets(now)
+        apply(memory, cab.handle((TICK,), now))
+        out = cab.handle((DICE, d1, d2), now)
+        if n == ROLLS:  # the last: its dice's entry saved, then the power cut
+            out = [e for e in out if e[0] == PERSIST and e[1] in JOURNALS][:1]
+        apply(memory, out)
+    return now
+
+
+def boot_ms(settings, folder, now):
+    best = cab = None
+    for _ in range(3):
+        cab = None
+        gc.collect()  # a fresh heap, as at power-up
+        started = time.ticks_us()
+        cab, _ = start(settings, CriticalMemory(Storage(folder, os)), (), now)
+        spent = time.ticks_diff(time.ticks_us(), started) / 1000
+        best = spent if best is None else min(best, spent)
+    assert cab.meters.counts["games"] == ROLLS + 1, "the drawn roll was not settled"
+    entries = sum(len(CriticalMemory(Storage(folder, os)).load(j)) for j in JOURNALS)
+    return best, entries
+
+
+figures = {}
+for stations in (1, 4, 8):
+    folder = "%s/%d" % (sys.argv[1], stations)
+    settings = Settings(stations=stations, credits=busy.START, call_ms=0)
+    ms, entries = boot_ms(settings, folder, played(settings, folder, stations))
+    figures["boot_%dst_ms" % stations] = ms
+    figures["boot_%dst_entries" % stations] = entries
+print(json.dumps(figures))
