@@ -3,9 +3,10 @@
 # littlefs (the rp2 filesystem) does atomically, and CPython's os.rename replaces too. A cut
 # before the rename leaves the old content and a stale name.tmp, removed at the next start.
 # (On FAT, MicroPython's rename removes the old file first: not atomic; use littlefs.)
-# append(name) adds to a file in place: littlefs makes it visible whole at close, or not at all
-# after a cut; on another filesystem a cut can leave half of it, which the journal's line checks
-# find (terminal/memory.py). MemoryStorage is the twin, in RAM.
+# append(name) adds to a file in place: littlefs makes it visible whole when it is flushed, or
+# not at all after a cut (both tested on littlefs itself: tests/mp/littlefs_cuts.py); on another
+# filesystem a cut can leave half of it, which the journal's line checks find
+# (terminal/memory.py). MemoryStorage is the twin, in RAM.
 _TMP = ".tmp"
 
 

@@ -1,0 +1,144 @@
+# The power cut on the filesystem the board has: littlefs (os.VfsLfs2, in MicroPython's unix port
+# as on rp2), on a block device in RAM that can cut the power at any block program or erase.
+# Run by tests/host/test_littlefs.py. What drivers/storage.py relies on: a file replaced by
+# write() (a .tmp, then rename) and a journal appended to by append() come back, after a cut at
+# any block operation of the save, either as they were or with the save whole, and critical
+# memory (terminal/memory.py) loads them so. Prints the cut points tried and what went wrong.
+import json
+import os
+
+from drivers.storage import Storage
+from terminal.memory import CriticalMemory
+
+BLOCK = 4096  # the rp2 port's littlefs block (a flash sector)
+
+
+class PowerCut(Exception):
+    pass
+
+
+class Flash:
+    """A block device in RAM: cut_at makes the n-th program or erase from the start cut the
+    power before it is done; then nothing more reaches the flash (a file closed as the cut's
+    exception unwinds, or by the collector, writes nothing)."""
+
+    def __init__(self, data=None, blocks=64):
+        self.data = bytearray(data) if data else bytearray(b"\xff" * BLOCK * blocks)
+        self.ops = 0
+        self.cut_at = None
+        self.off = False
+
+    def readblocks(self, n, buf, offset=0):
+        if not self.off:  # (what a collector's close reads afterwards matters to nothing)
+            at = n * BLOCK + offset
+            buf[:] = memoryview(self.data)[at:at + len(buf)]
+
+    def writeblocks(self, n, buf, offset=0):
+        if self._powered():
+            at = n * BLOCK + offset
+            self.data[at:at + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:  # the block count
+            return len(self.data) // BLOCK
+        if op == 5:  # the block size
+            return BLOCK
+        if op == 6 and self._powered():  # erase a block
+            self.data[arg * BLOCK:(arg + 1) * BLOCK] = b"\xff" * BLOCK
+        return 0
+
+    def _powered(self):
+        if self.off:
+            return False
+        self.ops += 1
+        if self.ops == self.cut_at:
+            self.off = True
+            raise PowerCut()
+        return True
+
+
+def power_up(data=None):
+    """The flash as it was left, mounted: (flash, critical memory on it)."""
+    try:
+        os.umount("/lfs")
+    except OSError:
+        pass
+    flash = Flash(data)
+    if data is None:
+        os.VfsLfs2.mkfs(flash)
+    os.mount(os.VfsLfs2(flash), "/lfs")
+    return flash, CriticalMemory(Storage("/lfs/data", os))
+
+
+def cuts(prepare, save, load, before, after):
+    """Cut the power at every block operation of save(memory) in turn, on the flash prepare()
+    left: each time, at the next power-up load(memory) must be before or after. Returns (cut
+    points tried, what went wrong)."""
+    flash, memory = power_up()
+    prepare(memory)
+    start = bytes(flash.data)
+    wrong = []
+    at = 1
+    while True:
+        flash, memory = power_up(start)
+        flash.cut_at = flash.ops + at
+        try:
+            save(memory)
+        except Exception:  # the cut, or what the program did with the power off: no matter
+            if not flash.off:
+                raise
+        if not flash.off:
+            return at - 1, wrong  # the save was done before the cut: every point tried
+        _, memory = power_up(flash.data)
+        found = load(memory)
+        if found not in (before, after):
+            wrong.append((at, found))
+        at += 1
+
+
+def entries(name):
+    return lambda memory: list(memory.load(name, True))
+
+
+def journal(memory):
+    memory.save("journal0", None)
+    for n in range(40):  # over a block of lines: an append lands in a block already used
+        memory.save("journal0", ["s", n, [1, {"credits": [3, [[n], -1]]}]])
+
+
+OLD = [["s", n, [1, {"credits": [3, [[n], -1]]}]] for n in range(40)]
+NEW = ["d", 40, [3, 4]]
+STATE = {"credits": [100] * 8, "wagers": [[p, "place", 6, 12] for p in range(60)]}
+
+def saves(name, obj):
+    """A save as the cabinet makes it: the record loaded at power-up first."""
+    def save(memory):
+        memory.load(name, True)
+        memory.save(name, obj)
+    return save
+
+
+def in_two(memory):
+    """The control: an append synced half-way is two commits, and a cut between them leaves
+    half of it. The harness must see that."""
+    f = open("/lfs/data/journal0.a", "ab")
+    f.write(b"x" * 100)
+    f.flush()
+    f.write(b"y" * 100)
+    f.close()
+
+
+def size(memory):
+    return len(memory.storage.read("journal0.a"))
+
+
+appended = cuts(journal, saves("journal0", NEW), entries("journal0"), OLD, OLD + [NEW])
+replaced = cuts(lambda m: m.save("state0", STATE), saves("state0", {"n": 2}),
+                lambda m: m.load("state0", True), STATE, {"n": 2})
+_, memory = power_up()
+journal(memory)
+before = size(memory)
+control = cuts(journal, in_two, size, before, before + 200)
+print(json.dumps({"append_cuts": appended[0], "append_wrong": appended[1],
+                  "write_cuts": replaced[0], "write_wrong": replaced[1],
+                  "control_cuts": control[0], "control_wrong": control[1]}))
