@@ -15,11 +15,12 @@ def test_a_cut_at_every_block_operation_of_a_save_leaves_it_whole_on_littlefs():
     done = subprocess.run(
         [heap.MICROPYTHON, "-X", "heapsize=4000000",
          os.path.join(ROOT, "tests", "mp", "littlefs_cuts.py")],
-        env=dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware")),
+        env=dict(os.environ, MICROPYPATH=os.pathsep.join(
+            os.path.join(ROOT, d) for d in ("firmware", os.path.join("tests", "mp")))),
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["append_cuts"] >= 20 and found["append_wrong"] == []
-    assert found["write_cuts"] >= 4 and found["write_wrong"] == []
+    assert found["append_cuts"] >= 5 and found["append_wrong"] == []
+    assert found["write_cuts"] >= 5 and found["write_wrong"] == []
     # The control: an append made as two commits is seen half done.
-    assert found["control_cuts"] >= 20 and len(found["control_wrong"]) >= 10
+    assert found["control_cuts"] >= 5 and found["control_wrong"]
