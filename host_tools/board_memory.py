@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from drivers.hardware import STORAGE_ROOT
 from host_tools import FIRMWARE, audit, recall, records
-from terminal.memory import COPIES
+from terminal.memory import COPIES, record
 from terminal.persistence import RECORDS
 
 SAVED_WITH = ("name", "stations", "rules", "settings")  # what the saved state depends on
@@ -97,7 +97,7 @@ def read(remote, timeout=None):
 def unreadable(names):
     """The records in storage (by name) that this firmware does not keep: an older firmware's,
     which it cannot carry on from (its start-up would tilt with a RAM error)."""
-    return sorted(set(n[:-2] for n in names if n.endswith(COPIES)) - set(RECORDS))
+    return sorted(set(record(n) for n in names if n.endswith(COPIES)) - set(RECORDS))
 
 
 def changed(old, new):

@@ -10,7 +10,7 @@ import os
 
 from drivers.hardware import STORAGE_ROOT as BOARD_ROOT
 from drivers.storage import MemoryStorage
-from terminal.memory import COPIES, CriticalMemory, RamError
+from terminal.memory import COPIES, CriticalMemory, RamError, record
 from terminal.persistence import BASES, newer
 from terminal.settings import Settings
 from terminal.startup import start
@@ -172,8 +172,7 @@ def board_files(remote, what=None):
 
 def record_names(memory):
     """The records the storage holds a copy of, by name."""
-    return sorted(set(name[:-len(c)] for name in memory.storage.names() for c in COPIES
-                      if name.endswith(c)))
+    return sorted(set(record(name) for name in memory.storage.names() if name[-2:] in COPIES))
 
 
 def played(memory):

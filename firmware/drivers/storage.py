@@ -133,8 +133,9 @@ class PowerCut(BaseException):
 
 class MemoryStorage:
     """The twin: the same interface, the files in a dict. cut(n) makes the n-th write (or
-    append) from now cut the power: the file keeps its old content, or with tear=True half of
-    the new bytes (a flash without atomic replace or append), and PowerCut is raised."""
+    append, or removal) from now cut the power: the file keeps its old content, or with
+    tear=True half of the new bytes (a flash without atomic replace or append), and PowerCut is
+    raised."""
 
     def __init__(self):
         self.files = {}
@@ -177,7 +178,9 @@ class MemoryStorage:
 
     def remove(self, name):
         _check(name)
-        self.files.pop(name, None)
+        if name in self.files:  # (a removal is a write too: the power can be cut there)
+            self._write(name, b"", b"")
+            del self.files[name]
 
     def names(self):
         return sorted(self.files)

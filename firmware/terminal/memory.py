@@ -13,7 +13,10 @@
 # <JSON>": n counts the entries from 1 and the CRC-32 is over "<n> <JSON>". A cut in an append
 # leaves at worst a torn last line, which is not an entry; a bad line with lines after it is
 # damage. The copy with the most entries wins and repairs the other, which must be the same
-# entries or fewer; a journal with no good copy is a RamError.
+# entries or fewer; a journal with no good copy is a RamError. A journal is kept in parts of at
+# most SEGMENT bytes, NAME-0, NAME-1, ... (each two copies): littlefs keeps so small a file
+# inline in its directory, and adding to it programs a page or two, where adding to a longer
+# file copies its last block, an erase (tests/mp/bench_wear.py measures it).
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import json
@@ -21,6 +24,7 @@ from binascii import crc32
 
 COPIES = (".a", ".b")
 JOURNAL = "journal"  # the names of journals start so
+SEGMENT = 512  # the bytes of a journal's part, at most (but for a part of one longer entry)
 _MAGIC = b"CR1"
 _CHUNK = bytearray(256)  # records are read back through this one buffer
 _READ = 256  # the bytes a journal is read a time
@@ -104,34 +108,47 @@ def line(n, entry):
     return body
 
 
-def entries(data):
-    """The good entries of a journal copy's bytes (host tools, tests), oldest first; None when
-    the copy is damaged."""
-    found = _scan((data,))
-    return None if found is None else list(Journal(lambda: (data,), found[0]))
+def entries(data, first=1):
+    """The good entries of a journal copy's bytes (host tools, tests), oldest first, the first
+    numbered `first`; None when the copy is damaged."""
+    found = _scan((data,), None, first)
+    return None if found is None else list(Journal([(lambda: (data,), found[0])]))
 
 
 class Journal:
     """A journal's good entries as load() found them, read a line at a time when iterated (a
-    journal can be longer than the heap has room for at once). chunks(): its copy's bytes."""
+    journal can be longer than the heap has room for at once). parts: (chunks(), entries) of
+    each part's good copy, in order."""
 
-    def __init__(self, chunks, count):
-        self._chunks = chunks
-        self.count = count
+    def __init__(self, parts):
+        self._parts = parts
+        self.count = sum(count for _, count in parts)
 
     def __len__(self):
         return self.count
 
     def __iter__(self):
-        n = 0
-        for text in _lines(self._chunks()):
-            if n == self.count:
-                return
-            n += 1
-            try:
-                yield json.loads(text.split(b" ", 2)[2])
-            except (ValueError, RuntimeError):  # its CRC holds: written so by a forger
-                yield None
+        for chunks, count in self._parts:
+            n = 0
+            for text in _lines(chunks()):
+                if n == count:
+                    break
+                n += 1
+                try:
+                    yield json.loads(text.split(b" ", 2)[2])
+                except (ValueError, RuntimeError):  # its CRC holds: written so by a forger
+                    yield None
+
+
+def part(name, k):
+    """The record name of part k of the journal `name`."""
+    return "%s-%d" % (name, k)
+
+
+def record(file_name):
+    """The record a stored file belongs to: its name less the copy, and a journal's part."""
+    name = file_name[:-2]
+    return name.split("-")[0] if name.startswith(JOURNAL) else name
 
 
 def _lines(chunks):
@@ -152,10 +169,10 @@ def _lines(chunks):
         yield None
 
 
-def _scan(chunks, stop=None):
+def _scan(chunks, stop=None, first=1):
     """(good entries, the bytes they take, their CRC-32, the bytes there are) of a journal copy
-    (its first `stop` entries only), or None when it is damaged: a bad line with another after
-    it. A bad last line is an append a cut tore."""
+    whose first entry is number `first` (its first `stop` entries only), or None when it is
+    damaged: a bad line with another after it. A bad last line is an append a cut tore."""
     n = size = crc = total = 0
     bad = False
     for text in _lines(chunks):
@@ -164,7 +181,7 @@ def _scan(chunks, stop=None):
         if n == stop:
             break
         total += len(text) + 1 if text is not None else 1  # (a torn end: some bytes)
-        if not _checks(text, n + 1):
+        if not _checks(text, first + n):
             bad = True
             continue
         n += 1
@@ -208,6 +225,7 @@ class CriticalMemory:
         self.sums = {}  # name: (size, CRC-32) of its copies' bytes, as saved or loaded last
         self.bytes_written = 0  # since start-up: the flash wear figure
         self.lines = {}  # journal name: its entries
+        self.parts = {}  # journal name: the number of its last part
 
     def save(self, name, obj):
         """Write both copies of the record `name`, or append obj to the journal `name` (None:
@@ -257,8 +275,15 @@ class CriticalMemory:
         return content
 
     def verify(self, name):
-        """True when each copy of the record still reads back, a small chunk at a time, as the
-        bytes saved or loaded last (False too for a record not saved or loaded since start-up)."""
+        """True when each copy of the record (each part of a journal) still reads back, a small
+        chunk at a time, as the bytes saved or loaded last (False too for a record not saved or
+        loaded since start-up)."""
+        if name.startswith(JOURNAL):
+            return name in self.parts and all(
+                self._verify(part(name, k)) for k in range(self.parts[name] + 1))
+        return self._verify(name)
+
+    def _verify(self, name):
         for copy in COPIES:
             try:
                 if self._read_back(name + copy) != self.sums.get(name):
@@ -269,49 +294,101 @@ class CriticalMemory:
 
     def _append(self, name, entry):
         if entry is None:
-            for copy in COPIES:
-                self._write(name + copy, [b""], (0, 0))
-            self.sums[name] = (0, 0)
-            self.lines[name] = 0
+            self._empty(name)
             return
         n = self.lines.get(name, 0) + 1
         pieces = line(n, entry)
-        sums = _tally(pieces, *self.sums.get(name, (0, 0)))
+        k = self.parts.get(name, 0)
+        before = self.sums.get(part(name, k), (0, 0))
+        size = _tally(pieces)[0]
+        if before[0] and before[0] + size > SEGMENT:  # the part is full: the next one
+            k += 1
+            before = (0, 0)
+        sums = _tally(pieces, *before)
         for copy in COPIES:
-            self._write(name + copy, pieces, sums, sums[0] - self.sums.get(name, (0, 0))[0])
-        self.sums[name] = sums
+            self._write(part(name, k) + copy, pieces, sums, size)
+        self.sums[part(name, k)] = sums
+        self.parts[name] = k
         self.lines[name] = n
 
+    def _empty(self, name):
+        """The journal emptied: its parts after the first removed, the last first (a cut leaves
+        the first ones, whose entries the next base has), then the first written empty."""
+        for k in reversed(self._parts_stored(name)[1:]):
+            for copy in reversed(COPIES):
+                self.storage.remove(part(name, k) + copy)
+            self.sums.pop(part(name, k), None)
+        for copy in COPIES:
+            self._write(part(name, 0) + copy, [b""], (0, 0))
+        self.sums[part(name, 0)] = (0, 0)
+        self.parts[name] = self.lines[name] = 0
+
+    def _parts_stored(self, name):
+        """The numbers of the journal's parts that storage holds a copy of, in order."""
+        found = []
+        for stored in self.storage.names():
+            head, _, k = stored[:-2].partition("-")
+            if head == name and stored[-2:] in COPIES and k.isdigit() and int(k) not in found:
+                found.append(int(k))
+        return sorted(found)
+
     def _load_journal(self, name, expected):
+        stored = self._parts_stored(name)
+        if not stored:
+            if expected:
+                raise RamError("%s: copy %s is missing" % (part(name, 0), COPIES[0]))
+            return None
+        if stored != list(range(len(stored))):
+            raise RamError("%s: a part is missing" % name)
+        parts = []
+        n = 0
+        for k in stored:
+            # both copies of the first part were written when the journal was emptied; a later
+            # part's copy b is not there yet when a cut stopped its first append
+            source, count, torn = self._load_part(part(name, k), COPIES if expected and not k
+                                                  else COPIES[:1], n + 1)
+            if torn and k != stored[-1]:
+                raise RamError("%s: a part before the last is torn" % part(name, k))
+            parts.append((self._chunks(source), count))
+            n += count
+        self.lines[name] = n
+        self.parts[name] = stored[-1]
+        return Journal(parts)
+
+    def _chunks(self, path):
+        return lambda: self.storage.chunks(path, bytearray(_READ))
+
+    def _load_part(self, name, needed, first):
+        """(the copy to read, its entries, whether a cut tore it) of a journal's part whose
+        first entry is number `first`; the other copy repaired from it. needed: the copies that
+        must be there."""
         found = []  # each copy's _scan(), None when damaged, () when not there
         for copy in COPIES:
             try:
-                found.append(self._scan(name + copy))
+                found.append(self._scan(name + copy, None, first))
             except OSError:
-                if expected:
+                if copy in needed:
                     raise RamError("%s: copy %s is missing" % (name, copy))
                 found.append(())
         whole = [f for f in found if f]
         if not whole:
-            if found != [(), ()]:
-                raise RamError("%s: every copy is damaged" % name)
-            return None
+            raise RamError("%s: every copy is damaged" % name)
         # the most entries, and of those a copy that no cut tore
         best = max(whole, key=lambda f: (f[0], f[1] == f[3]))
         source = name + COPIES[found.index(best)]
         for copy, scan in zip(COPIES, found):
-            if scan and scan != best and scan[:3] != self._scan(source, scan[0])[:3]:
+            if scan and scan != best and scan[:3] != self._scan(source, scan[0], first)[:3]:
                 raise RamError("%s: its copies hold other entries" % name)
             if name + copy != source and scan != best:
                 self._repair(name + copy, source, best)
-        if best[1] != best[3]:  # the source's own torn end: the other copy is whole now
+        torn = best[1] != best[3]
+        if torn:  # the source's own torn end: the other copy is whole now
             self._repair(source, name + COPIES[found.index(best) - 1], best)
-        self.lines[name] = best[0]
         self.sums[name] = best[1:3]
-        return Journal(lambda: self.storage.chunks(source, bytearray(_READ)), best[0])
+        return source, best[0], torn
 
-    def _scan(self, path, stop=None):
-        return _scan(self.storage.chunks(path, bytearray(_READ)), stop)
+    def _scan(self, path, stop=None, first=1):
+        return _scan(self.storage.chunks(path, bytearray(_READ)), stop, first)
 
     def _repair(self, path, source, good):
         """Write the good entries of the copy `source` over the copy `path`: emptied, then

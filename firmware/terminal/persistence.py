@@ -20,6 +20,8 @@
 # its journal, which are skipped. When the bets close, the newer base and journal are re-read
 # (VERIFY): critical memory is checked before it is used for a roll.
 #
+# (A journal is stored in small parts, terminal/memory.py: they wear the flash far less.)
+#
 # A cabinet is set up once, by the attendant (its memory wholly empty: a new board, or a wiped
 # one). From then on the set-up marker, the audit log and both bases and journals are always in
 # flash: any of them missing or damaged is a RAM error, whatever the cause, never a new cabinet.

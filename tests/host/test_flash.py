@@ -698,7 +698,7 @@ def test_a_changed_board_file_over_saved_records_needs_clear_memory(build, tmp_p
         assert "then cleared" in capsys.readouterr().out
         saved = tmp_path / "saved"
         assert sorted(os.listdir(saved)) == ["audit.txt", "data", "recall", "recall.txt"]
-        assert {"state0.a", "journal1.b", "resets.log"} <= set(os.listdir(saved / "data"))
+        assert {"state0.a", "journal1-0.b", "resets.log"} <= set(os.listdir(saved / "data"))
         assert "power_ups" in (saved / "audit.txt").read_text()
         board.wait_for('Type "help()" for more information.', after=board.wait_for(
             "CRAPS TERMINAL BOOT virtual", after=board.wait_for("BOOT virtual", after=start)))
@@ -734,7 +734,8 @@ def test_the_memory_check_compares_what_the_saved_state_depends_on():
 
 def test_records_an_older_firmware_kept_are_named_as_unreadable():
     from host_tools.board_memory import unreadable
-    ours = ["audit.a", "audit.b", "journal0.a", "setup.b", "state1.a", "resets.log"]
+    ours = ["audit.a", "audit.b", "journal0-0.a", "journal1-12.b", "setup.b", "state1.a",
+            "resets.log"]
     assert unreadable(ours) == []
     assert unreadable(ours + ["state.a", "state.b", "roll.a", "recall3.b"]) == [
         "recall3", "roll", "state"]

@@ -14,7 +14,7 @@ from host_tools import __main__ as cli, records, replay
 from host_tools.remote import NotMicroPython, Remote
 from drivers.storage import MemoryStorage
 from terminal.audit import AuditLog
-from terminal.memory import entries, line, pack, unpack
+from terminal.memory import entries, line, pack, part, unpack
 
 from repo_modules import load
 
@@ -51,12 +51,19 @@ def run(capsys, *argv):
 
 
 def rejournal(folder, name, change):
-    """Change a journal's entries and write both copies with valid CRCs, as a forger would."""
-    found = entries((folder / (name + ".a")).read_bytes())
+    """Change a journal's entries and write them back, with valid CRCs, as a forger would: all
+    in its first part (a part may hold more than its size when an entry is long)."""
+    parts = sorted(folder.glob(name + "-*.a"), key=lambda p: int(p.name[len(name) + 1:-2]))
+    found = []
+    for path in parts:
+        found += entries(path.read_bytes(), len(found) + 1)
     change(found)
+    for path in parts:
+        for copy in (".a", ".b"):
+            path.with_suffix(copy).unlink()
     data = b"".join(b"".join(line(n + 1, entry)) for n, entry in enumerate(found))
     for copy in (".a", ".b"):
-        (folder / (name + copy)).write_bytes(data)
+        (folder / (part(name, 0) + copy)).write_bytes(data)
 
 
 def repack(folder, name, change):
@@ -96,16 +103,16 @@ def test_recall_prints_each_games_dice_shooter_and_credits(folder, capsys):
 
 def test_a_damaged_record_is_named(folder, capsys):
     for copy in (".a", ".b"):
-        (folder / ("journal0" + copy)).write_bytes(b"00000000 1 []\nx\n")
+        (folder / ("journal0-0" + copy)).write_bytes(b"00000000 1 []\nx\n")
     code, out, _ = run(capsys, "recall", "--dir", str(folder))
-    assert code == 1 and "damaged record: journal0: every copy is damaged" in out
+    assert code == 1 and "damaged record: journal0-0: every copy is damaged" in out
 
 
 def test_one_damaged_copy_is_the_cabinets_business_not_a_mismatch(folder, capsys):
-    (folder / "journal0.a").write_bytes(b"torn")
+    (folder / "journal0-0.a").write_bytes(b"torn")
     code, out, _ = run(capsys, "recall", "--dir", str(folder))
     assert code == 0, out
-    assert (folder / "journal0.a").read_bytes() == b"torn"  # the folder is read, never repaired
+    assert (folder / "journal0-0.a").read_bytes() == b"torn"  # the folder is read, never repaired
 
 
 def drop_a_roll(found):

@@ -10,7 +10,7 @@ import time
 import busy
 from drivers.storage import MemoryStorage, PowerCut
 from terminal.events import DICE, PERSIST, TICK, KEY
-from terminal.memory import CriticalMemory, entries
+from terminal.memory import CriticalMemory
 from terminal.persistence import BASES, DRAWN, JOURNALS
 from terminal.settings import Settings
 from terminal.startup import start
@@ -68,7 +68,7 @@ def main():
     cab, out = start(SETTINGS, memory, (), now)
     apply(memory, out)  # the settled roll and the start-up saved (in RAM here: not flash's time)
     recovery_ms = time.ticks_diff(time.ticks_us(), started) / 1000
-    rolls = sum(len([e for e in entries(storage.read(name + ".a")) if e[0] == DRAWN])
+    rolls = sum(len([e for e in CriticalMemory(storage).load(name) if e[0] == DRAWN])
                 for name in JOURNALS)
     assert cab.meters.counts["games"] == ROLLS + 1, "the drawn roll was not settled at start-up"
     print(json.dumps({"flash_bytes_per_roll": written // ROLLS,

@@ -26,8 +26,8 @@ def power_up(data=None):
 
 def cuts(prepare, save, load, before, after):
     """Cut the power at every block operation of save(memory) in turn, on the flash prepare()
-    left: each time, at the next power-up load(memory) must be before or after. Returns (cut
-    points tried, what went wrong)."""
+    left: each time, at the next power-up load(memory) must be before or after (or, after being
+    a function, say so of it). Returns (cut points tried, what went wrong)."""
     flash, memory = power_up()
     prepare(memory)
     start = bytes(flash.data)
@@ -45,7 +45,7 @@ def cuts(prepare, save, load, before, after):
             return at - 1, wrong  # the save was done before the cut: every point tried
         _, memory = power_up(flash.data)
         found = load(memory)
-        if found not in (before, after):
+        if found != before and not (after(found) if callable(after) else found == after):
             wrong.append((at, found))
         at += 1
 
@@ -72,10 +72,14 @@ def saves(name, obj):
     return save
 
 
+def control(memory):
+    memory.storage.write("control", b"z" * 2000)
+
+
 def in_two(memory):
     """The control: an append synced half-way is two commits, and a cut between them leaves
     half of it. The harness must see that."""
-    f = open("/lfs/data/journal0.a", "ab")
+    f = open("/lfs/data/control", "ab")
     f.write(b"x" * 100)
     f.flush()
     f.write(b"y" * 100)
@@ -83,16 +87,22 @@ def in_two(memory):
 
 
 def size(memory):
-    return len(memory.storage.read("journal0.a"))
+    return len(memory.storage.read("control"))
 
 
-appended = cuts(journal, saves("journal0", NEW), entries("journal0"), OLD, OLD + [NEW])
+LONG = ["c", 40, [1, {"wagers": [3, [[[p, "place", 6, 12, None, None, 0, 0]
+                                          for p in range(30)]]]}]]  # a part of its own
+# An append to a part, an entry longer than a part (a part of its own); and the journal
+# emptied: cut there, it keeps its first parts (stale entries: the base written before has them).
+appends = [cuts(journal, saves("journal0", entry), entries("journal0"), OLD, OLD + [entry])
+           for entry in (NEW, LONG)]
+emptied = cuts(journal, saves("journal0", None), entries("journal0"), OLD,
+               lambda found: found == OLD[:len(found)])
+appends.append(emptied)
 replaced = cuts(lambda m: m.save("state0", STATE), saves("state0", {"n": 2}),
                 lambda m: m.load("state0", True), STATE, {"n": 2})
-_, memory = power_up()
-journal(memory)
-before = size(memory)
-control = cuts(journal, in_two, size, before, before + 200)
-print(json.dumps({"append_cuts": appended[0], "append_wrong": appended[1],
+halves = cuts(control, in_two, size, 2000, 2200)
+print(json.dumps({"append_cuts": sum(a[0] for a in appends),
+                  "append_wrong": sum([a[1] for a in appends], []),
                   "write_cuts": replaced[0], "write_wrong": replaced[1],
-                  "control_cuts": control[0], "control_wrong": control[1]}))
+                  "control_cuts": halves[0], "control_wrong": halves[1]}))

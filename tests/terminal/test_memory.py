@@ -5,8 +5,8 @@ from support import raises
 from drivers.storage import MemoryStorage, PowerCut
 import json
 
-from terminal.memory import (LONG, PIECE, CriticalMemory, RamError, entries, line, pack, pieces,
-                             unpack)
+from terminal.memory import (LONG, PIECE, SEGMENT, CriticalMemory, RamError, entries, line, pack,
+                             pieces, unpack)
 
 RECORD = b'CR1 3 09fbfe3a\n[1,"a"]'  # pack(3, [1, "a"]), its CRC-32 worked out beforehand
 
@@ -271,7 +271,7 @@ def test_verify_rereads_both_copies_against_what_was_saved_or_loaded():
     assert not again.verify("state")
 
 
-# -- journals: append-only, a line an entry, each with its number and CRC-32
+# -- journals: append-only, a line an entry, each with its number and CRC-32, in parts
 
 ENTRY = b'6e56eb27 1 ["d",7,[3,4]]\n'  # its CRC-32: zlib.crc32(b'1 ["d",7,[3,4]]')
 
@@ -289,13 +289,13 @@ def test_a_save_appends_to_both_copies_and_none_empties_them():
     m.save("journal0", ["d", 7, [3, 4]])
     m.save("journal0", {"n": 2})
     files = m.storage.files
-    assert files["journal0.a"] == files["journal0.b"] == ENTRY + b"".join(line(2, {"n": 2}))
+    assert files["journal0-0.a"] == files["journal0-0.b"] == ENTRY + b"".join(line(2, {"n": 2}))
     assert list(CriticalMemory(m.storage).load("journal0")) == [["d", 7, [3, 4]], {"n": 2}]
     written = m.bytes_written
     m.save("journal0", 3)
     assert m.bytes_written - written == 2 * len(b"".join(line(3, 3)))  # the line, not the file
     m.save("journal0", None)
-    assert files["journal0.a"] == files["journal0.b"] == b""
+    assert files["journal0-0.a"] == files["journal0-0.b"] == b""
     assert list(CriticalMemory(m.storage).load("journal0")) == []
     assert memory().load("journal1") is None  # never written
 
@@ -308,6 +308,31 @@ def journal(*entries_):
     return m
 
 
+WAGERS = [[p, "place", 6, 12, None, True, 0, 0] for p in range(4)]  # a line of about 150 bytes
+HALF = [[p, "place", 6, 12, None, True, 0, 0] for p in range(8)]  # over half a part: one a part
+
+
+def test_a_journal_is_kept_in_small_parts_and_emptied_from_the_last():
+    size = len(b"".join(line(1, [0, WAGERS])))
+    assert 3 * (size + 1) < SEGMENT < 4 * size
+    m = journal(*[[n, WAGERS] for n in range(10)])
+    files = m.storage.files
+    parts = sorted(name for name in files if name.endswith(".a"))
+    assert parts == ["journal0-%d.a" % k for k in range(4)]  # 3 lines a part, 1 in the last
+    assert all(len(files[name]) <= SEGMENT for name in parts)
+    assert list(CriticalMemory(m.storage).load("journal0")) == [[n, WAGERS] for n in range(10)]
+    big = [[p, "place", 6, 12, None, True, 0, 0] for p in range(20)]
+    m.save("journal0", big)  # longer than a part: one of its own
+    assert entries(files["journal0-4.a"], 11) == [big] and len(files["journal0-4.a"]) > SEGMENT
+    m.storage.cut(2)  # the second removal: the last part's copy a (its copy b went first)
+    raises(PowerCut, m.save, "journal0", None)
+    assert "journal0-4.b" not in files and "journal0-4.a" in files
+    again = CriticalMemory(m.storage)
+    assert len(again.load("journal0")) == 11  # all there: the cut left the entries whole
+    again.save("journal0", None)
+    assert sorted(files) == ["journal0-0.a", "journal0-0.b"]
+
+
 def test_an_append_cut_at_either_copy_leaves_the_entries_whole_old_or_new():
     for at, tear, loaded in ((1, False, [1]), (1, True, [1]), (2, False, [1, 2]),
                              (2, True, [1, 2])):
@@ -317,51 +342,74 @@ def test_an_append_cut_at_either_copy_leaves_the_entries_whole_old_or_new():
         again = CriticalMemory(m.storage)
         assert list(again.load("journal0", expected=True)) == loaded, (at, tear)
         files = m.storage.files
-        assert files["journal0.a"] == files["journal0.b"]  # the torn or short copy repaired
+        assert files["journal0-0.a"] == files["journal0-0.b"]  # the torn or short copy repaired
         again.save("journal0", 3)  # and it goes on from there
         assert list(CriticalMemory(m.storage).load("journal0")) == loaded + [3]
+
+
+def test_a_first_append_to_a_new_part_cut_before_copy_b_keeps_copy_a():
+    m = journal([0, HALF])  # part 0 full
+    m.storage.cut(2)
+    raises(PowerCut, m.save, "journal0", [1, HALF])
+    assert "journal0-1.a" in m.storage.files and "journal0-1.b" not in m.storage.files
+    assert len(CriticalMemory(m.storage).load("journal0", True)) == 2
+    assert m.storage.files["journal0-1.b"] == m.storage.files["journal0-1.a"]
 
 
 def test_a_damaged_line_is_repaired_from_the_other_copy():
     m = journal(1, 2, 3)
     files = m.storage.files
-    good = files["journal0.b"]
+    good = files["journal0-0.b"]
     for at in (0, 9, len(good) // 2, len(good) - 2):  # a CRC digit, a number, the middle, the end
-        files["journal0.a"] = good[:at] + bytes([good[at] ^ 0x20]) + good[at + 1:]
+        files["journal0-0.a"] = good[:at] + bytes([good[at] ^ 0x20]) + good[at + 1:]
         assert list(CriticalMemory(m.storage).load("journal0")) == [1, 2, 3], at
-        assert files["journal0.a"] == good
+        assert files["journal0-0.a"] == good
 
 
 def test_a_journal_damaged_in_both_copies_or_whose_copies_differ_is_a_ram_error():
     m = journal(1, 2, 3)
     files = m.storage.files
-    good = files["journal0.a"]
-    files["journal0.a"] = files["journal0.b"] = good.replace(b" 2 2", b" 2 5")
+    good = files["journal0-0.a"]
+    files["journal0-0.a"] = files["journal0-0.b"] = good.replace(b" 2 2", b" 2 5")
     assert "every copy is damaged" in str(raises(RamError, m.load, "journal0"))
-    files["journal0.a"] = good
-    files["journal0.b"] = b"".join(line(1, 1) + line(2, 5))  # whole, but not copy a's
+    files["journal0-0.a"] = good
+    files["journal0-0.b"] = b"".join(line(1, 1) + line(2, 5))  # whole, but not copy a's
     assert "other entries" in str(raises(RamError, m.load, "journal0"))
-    del files["journal0.b"]
+    del files["journal0-0.b"]
     assert "missing" in str(raises(RamError, m.load, "journal0", True))
+
+
+def test_a_part_missing_or_torn_before_the_last_is_a_ram_error():
+    m = journal(*[[n, HALF] for n in range(3)])  # parts 0, 1 and 2
+    files = m.storage.files
+    saved = dict(files)
+    del files["journal0-1.a"], files["journal0-1.b"]
+    assert "a part is missing" in str(raises(RamError, m.load, "journal0"))
+    files.update(saved)
+    for copy in (".a", ".b"):
+        files["journal0-1" + copy] = files["journal0-1" + copy][:-10]
+    assert "torn" in str(raises(RamError, m.load, "journal0"))
+    files.update(saved)
+    files["journal0-2.a"] = files["journal0-0.a"]  # whole lines, but not the numbers that follow
+    assert len(CriticalMemory(m.storage).load("journal0")) == 3  # copy b is right: it wins
 
 
 def test_a_journal_changed_since_it_was_written_fails_verify():
     m = journal(1, 2)
     assert m.verify("journal0")
     files = m.storage.files
-    files["journal0.b"] = files["journal0.b"] + b"".join(line(3, 3))  # whole, but not saved
+    files["journal0-0.b"] = files["journal0-0.b"] + b"".join(line(3, 3))  # whole, but not saved
     assert not m.verify("journal0")
     raises(RamError, m.save, "journal0", 3)  # nothing is appended to it blind
+    assert not memory().verify("journal0")  # never saved nor loaded
 
 
-def test_a_long_journal_is_read_and_repaired_a_chunk_at_a_time():
-    wagers = [[p, "place", 6, 12, None, True, 0, 0] for p in range(20)]  # a line of 600 bytes
-    m = journal(*[[n, wagers] for n in range(5)])
+def test_a_long_part_is_read_and_repaired_a_chunk_at_a_time():
+    big = [[p, "place", 6, 12, None, True, 0, 0] for p in range(20)]  # a line of 600 bytes
+    m = journal([0, big])
     files = m.storage.files
-    good = files["journal0.a"]
-    assert len(good) > 5 * 600
-    files["journal0.a"] = good + good[:100]  # a torn sixth entry, of the only copy that has five
-    files["journal0.b"] = good[:len(good) * 3 // 5]  # the first three entries
-    assert len(entries(files["journal0.b"])) == 3
-    assert list(CriticalMemory(m.storage).load("journal0")) == [[n, wagers] for n in range(5)]
-    assert files["journal0.a"] == files["journal0.b"] == good
+    good = files["journal0-0.a"]
+    files["journal0-0.a"] = good + b"".join(line(2, big))[:100]  # a torn second entry
+    files["journal0-0.b"] = b""  # none yet: the cut fell before copy b's append
+    assert list(CriticalMemory(m.storage).load("journal0")) == [[0, big]]
+    assert files["journal0-0.a"] == files["journal0-0.b"] == good
