@@ -25,6 +25,18 @@ def _pieces(data):
     return pieces
 
 
+def _put(path, mode, data):
+    """data's pieces into the file path opened in mode, flushed once: one commit on littlefs."""
+    pieces = _pieces(data)
+    f = open(path, mode)
+    try:
+        for piece in pieces:
+            f.write(piece)
+        f.flush()
+    finally:
+        f.close()
+
+
 def _absent_code(os_module, path):
     """What this filesystem's OSError says for a file that is not there (path is not): ENOENT,
     2 on rp2 and CPython; the WebAssembly port's files say 44 while its errno.ENOENT is 2."""
@@ -58,17 +70,10 @@ class Storage:
         """Replace name's content, all or nothing, with data: bytes, or a list of bytes pieces
         written one after another."""
         _check(name)
-        pieces = _pieces(data)
         path = self._path(name)
         tmp = path + _TMP
         try:
-            f = open(tmp, "wb")
-            try:
-                for piece in pieces:
-                    f.write(piece)
-                f.flush()
-            finally:
-                f.close()
+            _put(tmp, "wb", data)
             self.os.rename(tmp, path)
         except OSError:
             self._discard(tmp)
@@ -77,14 +82,7 @@ class Storage:
     def append(self, name, data):
         """Add data (bytes, or a list of bytes pieces) at the end of name, made if missing."""
         _check(name)
-        pieces = _pieces(data)
-        f = open(self._path(name), "ab")
-        try:
-            for piece in pieces:
-                f.write(piece)
-            f.flush()
-        finally:
-            f.close()
+        _put(self._path(name), "ab", data)
 
     def read(self, name):
         """name's content as bytes, or None when there is no such file."""
@@ -178,9 +176,9 @@ class MemoryStorage:
 
     def remove(self, name):
         _check(name)
-        if name in self.files:  # (a removal is a write too: the power can be cut there)
+        if self.files.get(name) is not None:  # (a removal is a write: the power can be cut there)
             self._write(name, b"", b"")
-            del self.files[name]
+            self.files.pop(name)
 
     def names(self):
         return sorted(self.files)
