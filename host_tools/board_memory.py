@@ -15,7 +15,8 @@ from types import SimpleNamespace
 
 from drivers.hardware import STORAGE_ROOT
 from host_tools import FIRMWARE, audit, recall, records
-from terminal.memory import COPIES, record
+from terminal.journal import record
+from terminal.memory import COPIES
 from terminal.persistence import RECORDS
 
 SAVED_WITH = ("name", "stations", "rules", "settings")  # what the saved state depends on

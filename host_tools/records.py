@@ -10,7 +10,8 @@ import os
 
 from drivers.hardware import STORAGE_ROOT as BOARD_ROOT
 from drivers.storage import MemoryStorage
-from terminal.memory import COPIES, CriticalMemory, RamError, record
+from terminal.journal import record
+from terminal.memory import COPIES, CriticalMemory, RamError
 from terminal.persistence import BASES, newer
 from terminal.settings import Settings
 from terminal.startup import start

@@ -8,73 +8,23 @@
 # RamError: the cabinet tilts until the attendant clears it. verify() re-reads a record's
 # copies during play: they must still be what was saved or loaded last.
 #
-# A record named journal... is a journal: save() appends an entry to both its copies (None
-# empties them), load() gives its entries, oldest first. An entry is a line, "<CRC-32> <n>
-# <JSON>": n counts the entries from 1 and the CRC-32 is over "<n> <JSON>". A cut in an append
-# leaves at worst a torn last line, which is not an entry; a bad line with lines after it is
-# damage. The copy with the most entries wins and repairs the other, which must be the same
-# entries or fewer; a journal with no good copy is a RamError. A journal is kept in parts of at
-# most SEGMENT bytes, NAME-0, NAME-1, ... (each two copies): littlefs keeps so small a file
-# inline in its directory, and adding to it programs a page or two, where adding to a longer
-# file copies its last block, an erase (tests/mp/bench_wear.py measures it).
+# A record named journal... is a journal (terminal/journal.py): save() appends an entry to it,
+# load() gives its entries.
 # The storage must give back exactly what was written, or None for a file that is not there.
 # (binascii.crc32 is in MicroPython's rp2 port and its WebAssembly port as well as CPython.)
 import json
 from binascii import crc32
 
+from terminal.journal import JOURNAL, READ, SEGMENT, Journal, line, part, scan
+from terminal.pieces import pieces
+
 COPIES = (".a", ".b")
-JOURNAL = "journal"  # the names of journals start so
-SEGMENT = 512  # the bytes of a journal's part, at most (but for a part of one longer entry)
 _MAGIC = b"CR1"
 _CHUNK = bytearray(256)  # records are read back through this one buffer
-_READ = 256  # the bytes a journal is read a time
 
 
 class RamError(Exception):
     """A record whose every copy is damaged, or that cannot be saved: its content is lost."""
-
-
-def pieces(obj):
-    """The compact JSON of obj in small pieces (bytes): a dict key by key, a list of more than
-    LONG items item by item, the rest whole (json.dumps, quick in C), joined up to PIECE bytes.
-    Joined, they are json.dumps(obj) exactly; none of them, nor their list, needs a large block
-    of the heap, which after a while of play the chip no longer has (it never compacts it)."""
-    out = []
-    _pieces(obj, b"", out)
-    return out
-
-
-LONG = 16  # (a wager, a settlement, an audit entry: whole)
-PIECE = 128  # bytes
-
-
-def _pieces(obj, before, out):
-    """obj's pieces onto out, the first with before (a separator, a key) in front of it."""
-    if type(obj) is dict:
-        before += b"{"
-        for key in obj:
-            _pieces(obj[key], before + _json(key) + b":", out)
-            before = b","
-        _add(out, b"}" if obj else before + b"}")
-    elif type(obj) in (list, tuple) and len(obj) > LONG:
-        before += b"["
-        for item in obj:
-            _pieces(item, before, out)
-            before = b","
-        _add(out, b"]")
-    else:
-        _add(out, before + _json(obj))
-
-
-def _add(out, piece):
-    if out and len(out[-1]) + len(piece) <= PIECE:
-        out[-1] += piece
-    else:
-        out.append(piece)
-
-
-def _json(obj):
-    return json.dumps(obj, separators=(",", ":")).encode()  # no spaces: less flash to wear
 
 
 def _record(seq, obj):
@@ -95,109 +45,6 @@ def _tally(chunks, size=0, crc=0):
         size += len(chunk)
         crc = crc32(chunk, crc)
     return size, crc
-
-
-def line(n, entry):
-    """A journal entry's pieces: its line, with its number and CRC-32 in front."""
-    body = pieces(entry)
-    crc = crc32(b"%d " % n)
-    for piece in body:
-        crc = crc32(piece, crc)
-    body.insert(0, b"%08x %d " % (crc, n))
-    body.append(b"\n")
-    return body
-
-
-def entries(data, first=1):
-    """The good entries of a journal copy's bytes (host tools, tests), oldest first, the first
-    numbered `first`; None when the copy is damaged."""
-    found = _scan((data,), None, first)
-    return None if found is None else list(Journal([(lambda: (data,), found[0])]))
-
-
-class Journal:
-    """A journal's good entries as load() found them, read a line at a time when iterated (a
-    journal can be longer than the heap has room for at once). parts: (chunks(), entries) of
-    each part's good copy, in order."""
-
-    def __init__(self, parts):
-        self._parts = parts
-        self.count = sum(count for _, count in parts)
-
-    def __len__(self):
-        return self.count
-
-    def __iter__(self):
-        for chunks, count in self._parts:
-            n = 0
-            for text in _lines(chunks()):
-                if n == count:
-                    break
-                n += 1
-                try:
-                    yield json.loads(text.split(b" ", 2)[2])
-                except (ValueError, RuntimeError):  # its CRC holds: written so by a forger
-                    yield None
-
-
-def part(name, k):
-    """The record name of part k of the journal `name`."""
-    return "%s-%d" % (name, k)
-
-
-def record(file_name):
-    """The record a stored file belongs to: its name less the copy, and a journal's part."""
-    name = file_name[:-2]
-    return name.split("-")[0] if name.startswith(JOURNAL) else name
-
-
-def _lines(chunks):
-    """The lines of a journal copy read as chunks: each without its newline; None for the end
-    of the last if it has none (an append a cut tore)."""
-    part = b""
-    for chunk in chunks:
-        part += bytes(chunk)
-        at = 0
-        while True:
-            end = part.find(b"\n", at)
-            if end < 0:
-                break
-            yield part[at:end]
-            at = end + 1
-        part = part[at:]
-    if part:
-        yield None
-
-
-def _scan(chunks, stop=None, first=1):
-    """(good entries, the bytes they take, their CRC-32, the bytes there are) of a journal copy
-    whose first entry is number `first` (its first `stop` entries only), or None when it is
-    damaged: a bad line with another after it. A bad last line is an append a cut tore."""
-    n = size = crc = total = 0
-    bad = False
-    for text in _lines(chunks):
-        if bad:
-            return None
-        if n == stop:
-            break
-        total += len(text) + 1 if text is not None else 1  # (a torn end: some bytes)
-        if not _checks(text, first + n):
-            bad = True
-            continue
-        n += 1
-        size += len(text) + 1
-        crc = crc32(b"\n", crc32(text, crc))
-    return n, size, crc, total
-
-
-def _checks(text, n):
-    """The line checks as entry n: its number and its CRC's own digits ("E" for "e" is a
-    damaged byte too)."""
-    try:
-        crc, number, body = text.split(b" ", 2)
-        return int(number) == n and crc == b"%08x" % crc32(body, crc32(b"%d " % n))
-    except (ValueError, AttributeError):  # (AttributeError: None, a torn end)
-        return False
 
 
 def pack(seq, obj):
@@ -356,7 +203,7 @@ class CriticalMemory:
         return Journal(parts)
 
     def _chunks(self, path):
-        return lambda: self.storage.chunks(path, bytearray(_READ))
+        return lambda: self.storage.chunks(path, bytearray(READ))
 
     def _load_part(self, name, needed, first):
         """(the copy to read, its entries, whether a cut tore it) of a journal's part whose
@@ -376,10 +223,10 @@ class CriticalMemory:
         # the most entries, and of those a copy that no cut tore
         best = max(whole, key=lambda f: (f[0], f[1] == f[3]))
         source = name + COPIES[found.index(best)]
-        for copy, scan in zip(COPIES, found):
-            if scan and scan != best and scan[:3] != self._scan(source, scan[0], first)[:3]:
+        for copy, other in zip(COPIES, found):
+            if other and other != best and other[:3] != self._scan(source, other[0], first)[:3]:
                 raise RamError("%s: its copies hold other entries" % name)
-            if name + copy != source and scan != best:
+            if name + copy != source and other != best:
                 self._repair(name + copy, source, best)
         torn = best[1] != best[3]
         if torn:  # the source's own torn end: the other copy is whole now
@@ -388,14 +235,14 @@ class CriticalMemory:
         return source, best[0], torn
 
     def _scan(self, path, stop=None, first=1):
-        return _scan(self.storage.chunks(path, bytearray(_READ)), stop, first)
+        return scan(self.storage.chunks(path, bytearray(READ)), stop, first)
 
     def _repair(self, path, source, good):
         """Write the good entries of the copy `source` over the copy `path`: emptied, then
         appended a chunk at a time (a cut on the way leaves fewer entries, repaired again)."""
         sums = self._write(path, [b""], (0, 0))
         left = good[1]
-        for chunk in self.storage.chunks(source, bytearray(_READ)):
+        for chunk in self.storage.chunks(source, bytearray(READ)):
             piece = bytes(chunk[:left])
             left -= len(piece)
             sums = self._write(path, [piece], _tally([piece], *sums), len(piece))

@@ -14,7 +14,8 @@ from host_tools import __main__ as cli, records, replay
 from host_tools.remote import NotMicroPython, Remote
 from drivers.storage import MemoryStorage
 from terminal.audit import AuditLog
-from terminal.memory import entries, line, pack, part, unpack
+from terminal.journal import entries, line, part
+from terminal.memory import pack, unpack
 
 from repo_modules import load
 

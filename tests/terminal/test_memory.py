@@ -1,12 +1,14 @@
 # terminal.memory: a record is two copies, each with a sequence number and a CRC-32; the newest
-# good copy wins and repairs the other; a record with no good copy is a RamError. And the
-# storage twin's power cut (drivers.storage.MemoryStorage.cut).
+# good copy wins and repairs the other; a record with no good copy is a RamError. A journal
+# (terminal.journal) is appended to, in parts, its lines checked one by one. And the storage
+# twin's power cut (drivers.storage.MemoryStorage.cut).
 from support import raises
 from drivers.storage import MemoryStorage, PowerCut
 import json
 
-from terminal.memory import (LONG, PIECE, SEGMENT, CriticalMemory, RamError, entries, line, pack,
-                             pieces, unpack)
+from terminal.journal import SEGMENT, entries, line
+from terminal.memory import CriticalMemory, RamError, pack, unpack
+from terminal.pieces import LONG, PIECE, pieces
 
 RECORD = b'CR1 3 09fbfe3a\n[1,"a"]'  # pack(3, [1, "a"]), its CRC-32 worked out beforehand
 

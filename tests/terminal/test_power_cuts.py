@@ -9,7 +9,8 @@ from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.audit import check
 from terminal.cabinet import TILT
-from terminal.memory import COPIES, CriticalMemory, pack, part, record
+from terminal.journal import part, record
+from terminal.memory import COPIES, CriticalMemory, pack
 from terminal.persistence import BASES, JOURNALS, RECORDS
 from terminal.startup import start
 
