@@ -15,9 +15,8 @@ from types import SimpleNamespace
 
 from drivers.hardware import STORAGE_ROOT
 from host_tools import FIRMWARE, audit, recall, records
-from terminal.journal import record
 from terminal.memory import COPIES
-from terminal.persistence import RECORDS
+from terminal.persistence import unreadable
 
 SAVED_WITH = ("name", "stations", "rules", "settings")  # what the saved state depends on
 EXPORTS = os.path.join(os.path.dirname(FIRMWARE), "build", "memory")
@@ -93,12 +92,6 @@ def read(remote, timeout=None):
         elif word == "DATA":
             names = rest.split()
     return board if isinstance(board, dict) else None, names
-
-
-def unreadable(names):
-    """The records in storage (by name) that this firmware does not keep: an older firmware's,
-    which it cannot carry on from (its start-up would tilt with a RAM error)."""
-    return sorted(set(record(n) for n in names if n.endswith(COPIES)) - set(RECORDS))
 
 
 def changed(old, new):

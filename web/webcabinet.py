@@ -18,6 +18,7 @@ from terminal.events import PRESS, RELEASE, KEY
 from terminal.loop import Loop
 from terminal.memory import CriticalMemory
 from terminal.panel import TABLE
+from terminal.persistence import unreadable
 from terminal.settings import Settings
 from terminal.startup import start
 
@@ -176,6 +177,8 @@ class WebCabinet:
             script = sim_dice.parse_script(query["dice"].replace(",", "\n").replace("-", " "))
             dice = sim_dice.ScriptedDice(script, roll_ms=ROLL_MS, then=rng)
         self.storage = browser_storage(store, "craps/%d/%s/" % (stations, key))
+        if unreadable(self.storage.names()):  # an older version's cabinet: a new one instead
+            self._wipe()
         memory = CriticalMemory(self.storage)
         # A new cabinet is set up at once, as the attendant would, and the audit log says so.
         self.cabinet, effects = start(settings, memory, pages, now_ms, demo=True)
@@ -193,6 +196,9 @@ class WebCabinet:
     def forget(self):
         """A new cabinet at the next start: this one's memory is removed, and it stops."""
         self.stopped = True
+        self._wipe()
+
+    def _wipe(self):
         for name in self.storage.names():
             self.storage.remove(name)
 

@@ -32,6 +32,8 @@ from terminal import screens
 from terminal.audit import AuditLog
 from terminal.delta import BadChange, change, patch
 from terminal.events import PERSIST, VERIFY
+from terminal.journal import record
+from terminal.memory import COPIES
 from terminal.meters import Meters
 
 SETUP = "setup"  # the marker record the attendant's set-up writes
@@ -51,6 +53,12 @@ class BadJournal(ValueError):
 
 # What a base or entry whose CRC holds but whose content is not the cabinet's can raise.
 _MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def unreadable(names):
+    """The records among stored file names that this firmware does not keep: an older one's,
+    which it cannot carry on from (its start-up would tilt with a RAM error)."""
+    return sorted(set(record(n) for n in names if n[-2:] in COPIES) - set(RECORDS))
 
 
 def newer(bases):

@@ -49,6 +49,7 @@ def build(args, now_ms=0):
     what is wrong with them, OSError what is wrong with the state folder."""
     from drivers.storage import Storage
     from host_tools import helppages
+    from terminal.persistence import unreadable
     from host_tools.sim.dice import ScriptedDice, SeededDice, read_script
     from terminal.memory import CriticalMemory
     from terminal.settings import Settings
@@ -58,13 +59,14 @@ def build(args, now_ms=0):
     dice = SeededDice(args.seed, roll_ms=args.roll_ms)
     if args.dice_script:
         dice = ScriptedDice(read_script(args.dice_script), roll_ms=args.roll_ms, then=dice)
-    if settings.rules.side_bets:
-        print("building the paytable for Help (a few seconds with side bets)...",
-              file=sys.stderr)
     folder = args.state or os.path.join(BUILD, "sim-state", "%d-stations" % args.stations)
     if args.fresh:
         shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(os.path.dirname(os.path.abspath(folder)), exist_ok=True)
+    older = unreadable(os.listdir(folder)) if os.path.isdir(folder) else []
+    if older:
+        raise ValueError("%s holds records an older version kept (%s): --fresh starts a new "
+                         "cabinet" % (folder, " ".join(older)))
     keep_rules(folder, settings.rules.as_dict())
     if settings.rules.side_bets:
         print("building the paytable for Help (a few seconds with side bets)...",

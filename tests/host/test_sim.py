@@ -323,6 +323,18 @@ def test_a_saved_cabinet_keeps_its_house_rules_and_refuses_others(tmp_path, caps
     assert cli.build(parser.parse_args(state + ["--fresh"]))[0].settings.rules.put is False
 
 
+def test_a_state_folder_an_older_version_kept_is_refused_in_one_line(tmp_path, capsys):
+    folder = tmp_path / "state"
+    folder.mkdir()
+    for name in ("setup.a", "state.a", "state.b", "recall3.a"):  # before the journals
+        (folder / name).write_bytes(b"CR1 1 00000000\n{}")
+    code = host_tools_main(["sim", "--state", str(folder)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1
+    assert err.endswith("holds records an older version kept (recall3 state): --fresh starts a "
+                        "new cabinet\n")
+
+
 def test_f2_without_capture_saves_into_build(tmp_path, monkeypatch):
     from host_tools.sim import app as sim_app
     assert sim_app.CAPTURE.split(os.sep)[0] == "build"  # gitignored, not the repository's root

@@ -103,6 +103,18 @@ def test_the_pages_new_cabinet_is_set_up_as_the_attendant_would_and_logged():
     assert len(again.cabinet.audit.entries) == 3 and again.cabinet.tilt == ""
 
 
+def test_a_cabinet_an_older_version_kept_in_the_browser_gives_way_to_a_new_one():
+    store = WebStorage()
+    cab = a_cabinet(store, {"stations": "1"})
+    prefix = [k for k in store.items if k.startswith("craps/")][0].rsplit("/", 1)[0] + "/"
+    for name in ("state.a", "state.b", "roll.a"):  # the records before the journals
+        store.setItem(prefix + name, "CR1 1 00000000\n{}")
+    again = a_cabinet(store, {"stations": "1"})
+    assert again.cabinet.tilt == "" and not again.cabinet.ram_error  # not a RAM error
+    assert [e[4] for e in again.cabinet.audit.entries] == ["KEY ON", "CABINET SET UP", "KEY OFF"]
+    assert not [k for k in store.items if k.endswith(("/state.a", "/roll.a"))]
+
+
 def test_a_spot_clicked_is_selected_with_the_panels_buttons():
     cab = a_cabinet(WebStorage(), {"stations": "2"})
     panel = cab.cabinet.panels[1]
