@@ -101,3 +101,23 @@ def test_a_table_given_other_rules_and_reindexed_settles_by_them():
     t.rules = HouseRules({"bar": 2})
     t._reindex()
     assert t.roll(1, 1).settlements[0][4] == PUSH  # bar 2
+
+
+def test_a_come_bet_travels_onto_one_the_roll_decided_wherever_each_sits_in_the_layout():
+    # The roll moves a come bet as it reaches it: the one decided on that number may come
+    # before or after it in the layout (a restored table keeps any order); either way the
+    # traveller ends up alone on the spot.
+    for box_first in (False, True):
+        t = table()
+        point_on(t, 8)
+        t.bet(0, "come", 10)
+        t.roll(2, 3)  # on 5
+        t.bet(0, "come", 15)
+        if box_first:
+            t.wagers.reverse()
+            t._reindex()
+        assert [w.number for w in t.wagers if w.kind == "come"] == ([0, 5] if box_first
+                                                                    else [5, 0])
+        r = t.roll(4, 1)
+        assert r.moves == [(0, "come", 5, 15)] and t.find(0, "come", 5).amount == 15
+        agrees(t)
