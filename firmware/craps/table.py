@@ -207,19 +207,29 @@ class Table:
         rules = self.rules
         low, high = rules.table_min, rules.table_max
         quick = rules.commission != "up_front"
+        point = self.point
         for w in self.taken_down:
-            # The quick test, as bet() has: a wager with no moment of its own, alone on its
-            # spot, within the limits, that the meter covers, goes back as it was (its spot and
-            # roll codes are still right); any other asks the checks in full.
+            # The quick test, as bet() has: a wager within the limits, that the meter covers,
+            # that nothing else can refuse, goes back without the checks in full when its spot
+            # is free: one with no moment of its own as it was (its spot and roll codes are
+            # still right), a line or come bet in its moment back to its box.
             kind = w.kind
             amount = w.amount
-            if quick and kind in _UNTIMED and low <= amount <= high \
-                    and amount <= credits[w.player] and index.get(w._spot) is None:
-                credits[w.player] -= amount
-                wagers.append(w)
-                index[w._spot] = w
-                made += 1
-                continue
+            player = w.player
+            if quick and low <= amount <= high and amount <= credits[player]:
+                if kind in _UNTIMED:
+                    if index.get(w._spot) is None:
+                        credits[player] -= amount
+                        wagers.append(w)
+                        index[w._spot] = w
+                        made += 1
+                        continue
+                elif (kind in COME if point else kind in LINE) and w.working is None:
+                    where = _KIND_SPOT[kind] + player  # spot(): on no number yet
+                    if index.get(where) is None:
+                        self._new(player, kind, 0, None, amount, 0, None, where, w)
+                        made += 1
+                        continue
             try:
                 if kind == "odds":
                     self._stand_odds(w.player, w.on, w.amount, 0 if w.on in LINE else w.number,
@@ -419,9 +429,9 @@ class Table:
     def _move(self, w, number):
         # The wager travels to `number`: its codes and its spot go with it.
         where = w._spot
-        index = self._index
-        if index.get(where) is w:
-            del index[where]
+        other = self._index.pop(where, w)
+        if other is not w:
+            self._index[where] = other
         where += (number - w.number) * _NUMBER_SPOT
         w.number = number
         self._place(w, where)
