@@ -57,11 +57,12 @@ def seven_out(point, total):
 
 
 # A settlement is a plain list, what one roll did to one wager in credits (docs/scenario.md):
-# its fields in this order. A new list each time, never changed after: a reader may keep it. A
-# list, not a tuple, for MicroPython's allocator: it looks for a block of several free blocks
-# from where it last found a single one, so each 10-tuple of a roll searched past the ones
-# before it; a list is a one-block header (which moves that start on) and its items. `win` is net of commission; `lost` the stake the house took;
-# `returned` the stake back on the meter; `stays` the stake left on the layout.
+# its fields in this order. `win` is net of commission; `lost` the stake the house took;
+# `returned` the stake back on the meter; `stays` the stake left on the layout. A new list each
+# time, never changed after: a reader may keep it. A list, not a tuple, for MicroPython's
+# allocator: it looks for several free blocks from where it last found a single one, so each
+# 10-tuple of a roll searched past the ones before it; a list is a one-block header (which moves
+# that start on), then its items.
 SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
               "returned", "stays")
 
