@@ -56,13 +56,9 @@ def seven_out(point, total):
     return bool(point) and total == 7
 
 
-# A settlement is a plain list, what one roll did to one wager in credits (docs/scenario.md):
+# A settlement is a plain tuple, what one roll did to one wager in credits (docs/scenario.md):
 # its fields in this order. `win` is net of commission; `lost` the stake the house took;
-# `returned` the stake back on the meter; `stays` the stake left on the layout. A new list each
-# time, never changed after: a reader may keep it. A list, not a tuple, for MicroPython's
-# allocator: it looks for several free blocks from where it last found a single one, so each
-# 10-tuple of a roll searched past the ones before it; a list is a one-block header (which moves
-# that start on), then its items.
+# `returned` the stake back on the meter; `stays` the stake left on the layout.
 SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
               "returned", "stays")
 
@@ -75,8 +71,8 @@ def net(s):
 
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
-    `settlements` is the table's own list of settlements, emptied by the next roll: read or copy
-    it (not each settlement) before rolling again."""
+    `settlements` is the table's own list of settlement tuples, emptied by the next roll: read or
+    copy it before rolling again."""
 
     def __init__(self, dice, point, shooter, settlements, moves):
         self.dice = dice
@@ -311,7 +307,7 @@ class Table:
         del settled[:]
         down = self.taken_down
         del down[:]
-        moves = []
+        travelled = []
         wagers = self.wagers
         kept = 0
         at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
@@ -334,7 +330,7 @@ class Table:
             amount = w.amount
             if outcome == LOSE:  # the most frequent decision
                 # an up-front commission is the house's once the wager loses
-                settled.append([w.player, w.kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0])
+                settled.append((w.player, w.kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
             elif outcome == WIN:
                 ratio = RATIOS[code >> 3]
                 win = amount * ratio[0] // ratio[1]
@@ -342,30 +338,34 @@ class Table:
                 if kind in _STAYS:  # paid; the stake stays up
                     fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
                     credits[w.player] += win - fee
-                    settled.append([w.player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
-                                    amount])
+                    settled.append((w.player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
+                                    amount))
                     wagers[kept] = w
                     kept += 1
                     continue
                 credits[w.player] += win + amount
-                settled.append([w.player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0])
+                settled.append((w.player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
             elif outcome == MOVE:
-                # A come bet travels (one already on the number was decided by this roll and
-                # leaves its spot, before or after), a line bet follows the puck.
-                self._move(w, total)
                 if w.kind in COME:
-                    moves.append((w.player, w.kind, total, amount))
+                    travelled.append(w)
+                else:
+                    self._move(w, total)  # a line bet follows the puck
                 wagers[kept] = w
                 kept += 1
                 continue
             else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
                 credits[w.player] += amount
-                settled.append([w.player, w.kind, w.number, w.on, outcome, 0, 0, 0, amount, 0])
+                settled.append((w.player, w.kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
             other = index.pop(w._spot, w)  # off its spot, in one look-up:
             if other is not w:  # unless the spot is another's (a restored table's twice-taken)
                 index[w._spot] = other
             down.append(w)
         del wagers[kept:]
+        moves = []
+        for w in travelled:
+            # A come bet already on this number was just decided: the one travelling takes its place.
+            self._move(w, total)
+            moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
             self.hand_rolls = 0
@@ -401,8 +401,8 @@ class Table:
                 lost += stake
         outcome = WIN if win > lost else LOSE if win < lost else PUSH
         self.credits[w.player] += win + returned
-        self._settled.append([w.player, w.kind, w.number, w.on, outcome, win, 0, lost,
-                              returned, 0])
+        self._settled.append((w.player, w.kind, w.number, w.on, outcome, win, 0, lost,
+                              returned, 0))
         if self._index.get(w._spot) is w:
             del self._index[w._spot]
 

@@ -1,6 +1,5 @@
 # The busiest table (8 stations, ~10 wagers each) over many rolls: money is conserved.
 from busy import STATIONS, START, busy_table, dice, new_table, top_up
-from craps.table import SETTLEMENT
 from support import net
 
 
@@ -23,15 +22,3 @@ def test_busy_table_money_is_conserved_roll_by_roll():
         assert after - before == sum(net(s) for s in r.settlements)
         assert min(t.credits) >= 0
     assert sum(t.credits) + sum(t.on_table(p) for p in range(STATIONS)) + house == START * STATIONS
-
-
-def test_each_settlement_is_a_new_list_of_its_fields_that_a_reader_may_keep():
-    # Lists (table.SETTLEMENT says why), made afresh: the next rolls change none kept.
-    t = busy_table()
-    kept = []
-    for d1, d2 in dice(50):
-        top_up(t)
-        for s in t.roll(d1, d2).settlements:
-            assert type(s) is list and len(s) == len(SETTLEMENT)
-            kept.append((s, list(s)))
-    assert kept and all(s == copy for s, copy in kept)
