@@ -204,19 +204,29 @@ class Table:
         rules = self.rules
         low, high = rules.table_min, rules.table_max
         quick = rules.commission != "up_front"
+        point = self.point
         for w in self.taken_down:
-            # The quick test, as bet() has: a wager with no moment of its own, alone on its
-            # spot, within the limits, that the meter covers, goes back as it was (its spot and
-            # roll codes are still right); any other asks the checks in full.
+            # The quick test, as bet() has: a wager within the limits, that the meter covers,
+            # that nothing else can refuse, goes back without the checks in full when its spot
+            # is free: one with no moment of its own as it was (its spot and roll codes are
+            # still right), a line or come bet in its moment back to its box.
             kind = w.kind
             amount = w.amount
-            if quick and kind in _UNTIMED and low <= amount <= high \
-                    and amount <= credits[w.player] and index.get(w._spot) is None:
-                credits[w.player] -= amount
-                wagers.append(w)
-                index[w._spot] = w
-                made += 1
-                continue
+            player = w.player
+            if quick and low <= amount <= high and amount <= credits[player]:
+                if kind in _UNTIMED:
+                    if index.get(w._spot) is None:
+                        credits[player] -= amount
+                        wagers.append(w)
+                        index[w._spot] = w
+                        made += 1
+                        continue
+                elif (kind in COME if point else kind in LINE) and w.working is None:
+                    where = _KIND_SPOT[kind] + player  # spot(): on no number yet
+                    if index.get(where) is None:
+                        self._new(player, kind, 0, None, amount, 0, None, where, w)
+                        made += 1
+                        continue
             try:
                 if kind == "odds":
                     self._stand_odds(w.player, w.on, w.amount, 0 if w.on in LINE else w.number,
@@ -317,7 +327,25 @@ class Table:
                 kept += 1
                 continue
             outcome = code & 7
-            if outcome == MOVE:
+            amount = w.amount
+            if outcome == LOSE:  # the most frequent decision
+                # an up-front commission is the house's once the wager loses
+                settled.append((w.player, w.kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
+            elif outcome == WIN:
+                ratio = RATIOS[code >> 3]
+                win = amount * ratio[0] // ratio[1]
+                kind = w.kind
+                if kind in _STAYS:  # paid; the stake stays up
+                    fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
+                    credits[w.player] += win - fee
+                    settled.append((w.player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
+                                    amount))
+                    wagers[kept] = w
+                    kept += 1
+                    continue
+                credits[w.player] += win + amount
+                settled.append((w.player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
+            elif outcome == MOVE:
                 if w.kind in COME:
                     travelled.append(w)
                 else:
@@ -325,30 +353,12 @@ class Table:
                 wagers[kept] = w
                 kept += 1
                 continue
-            player = w.player
-            kind = w.kind
-            amount = w.amount
-            if outcome == WIN:
-                ratio = RATIOS[code >> 3]
-                win = amount * ratio[0] // ratio[1]
-                if kind in _STAYS:  # paid; the stake stays up
-                    fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
-                    credits[player] += win - fee
-                    settled.append((player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
-                                    amount))
-                    wagers[kept] = w
-                    kept += 1
-                    continue
-                credits[player] += win + amount
-                settled.append((player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
-            elif outcome == LOSE:
-                # an up-front commission is the house's once the wager loses
-                settled.append((player, kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
             else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
-                credits[player] += amount
-                settled.append((player, kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
-            if index.get(w._spot) is w:
-                del index[w._spot]
+                credits[w.player] += amount
+                settled.append((w.player, w.kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
+            other = index.pop(w._spot, w)  # off its spot, in one look-up:
+            if other is not w:  # unless the spot is another's (a restored table's twice-taken)
+                index[w._spot] = other
             down.append(w)
         del wagers[kept:]
         moves = []
@@ -420,10 +430,11 @@ class Table:
     def _move(self, w, number):
         # The wager travels to `number`: its codes and its spot go with it.
         where = w._spot
-        if self._index.get(where) is w:
-            del self._index[where]
+        other = self._index.pop(where, w)
+        if other is not w:
+            self._index[where] = other
         where += (number - w.number) * _NUMBER_SPOT
-        w.move(number)
+        w.number = number
         self._place(w, where)
 
     def _reindex(self):

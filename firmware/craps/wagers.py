@@ -70,11 +70,6 @@ class Wager:
         self.codes = None  # roll_table(), looked up once; None again when number or working change
         self._spot = None  # its key in a table's index (Table._place); None: in none yet
 
-    def move(self, number):
-        """The wager travels to (or is named by) another number."""
-        self.number = number
-        self.codes = None
-
     def call(self, working):
         """On (True), off (False) or the house default (None) on the come-out."""
         self.working = working

@@ -101,3 +101,19 @@ def test_a_table_given_other_rules_and_reindexed_settles_by_them():
     t.rules = HouseRules({"bar": 2})
     t._reindex()
     assert t.roll(1, 1).settlements[0][4] == PUSH  # bar 2
+
+
+
+def test_a_wager_decided_on_a_spot_another_holds_leaves_the_other_found():
+    # A table set up directly may hold one spot twice (layout.load refuses it); find() answers
+    # the first made. When the other one is decided, the first stays found.
+    t = table()
+    off = Wager(0, "place", 6, 12)  # off on the come-out, the house default
+    working = Wager(0, "place", 6, 6)
+    working.working = True
+    t.wagers = [off, working]
+    t._reindex()
+    assert t.find(0, "place", 6) is off
+    r = t.roll(3, 4)  # a come-out 7: the working one loses, the off one stands
+    assert [s[7] for s in r.settlements] == [6] and t.wagers == [off]
+    assert t.find(0, "place", 6) is off
