@@ -107,7 +107,8 @@ class Persistence:
             except BadJournal as e:
                 damaged = (e.args[0],)
                 self.damage.append("%s: %s" % e.args)
-        if damaged:  # nothing is restored; what is numbered from now on follows all there is
+        if damaged:  # the cabinet as far as its records could be played (a new one's when a
+            # record could not be read); what is numbered from now on follows all there is
             self.commits = max([self.commits] + _commits(records))
             self.audit = AuditLog(records.get("audit") if "audit" not in damaged else None)
         self.meters.add("power_ups")

@@ -9,7 +9,7 @@ from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.audit import check
 from terminal.cabinet import TILT
-from terminal.journal import part, record
+from terminal.journal import entries, line, part, record
 from terminal.memory import COPIES, CriticalMemory, pack
 from terminal.persistence import BASES, JOURNALS, RECORDS
 from terminal.startup import start
@@ -206,3 +206,19 @@ def test_start_up_feeds_the_watchdog_for_every_journal_entry_it_plays():
     start(run.settings, CriticalMemory(storage), (), run.now, feed=lambda: fed.append(1))
     played_entries = sum(len(CriticalMemory(storage).load(name)) for name in JOURNALS)
     assert played_entries > 20 and len(fed) == played_entries
+
+
+def test_a_journal_entry_that_does_not_follow_is_a_ram_error_naming_its_journal():
+    storage, run = played()
+    journal = JOURNALS[run.cab.gen]  # the newer: its last part has the last entries
+    name = max((n for n in storage.files if n.startswith(journal + "-")),
+               key=lambda n: int(n[len(journal) + 1:-2]))
+    found = entries(storage.files[name])
+    found[-1][1] += 5  # a commit skipped, behind a valid CRC
+    forged = b"".join(b"".join(line(n + 1, entry)) for n, entry in enumerate(found))
+    for copy in COPIES:
+        storage.files[name[:-2] + copy] = forged
+    run.boot()
+    assert run.cab.ram_error == (journal,), run.cab.ram_error
+    assert "does not follow" in run.cab.damage[0]
+    refuses_play(run)
