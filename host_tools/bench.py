@@ -134,9 +134,11 @@ def boot_figures():
     """tests/mp/bench_boot.py on the unix port with the chip's heap: start-up's ms to play the
     journals at their longest (20 rolls of the busy bets), and the RP2040 estimate in s."""
     import tempfile
-    with tempfile.TemporaryDirectory() as folder:
-        figures = unix_port("bench_boot.py", folder)
+    figures = {}
     for stations in BOOT_STATIONS:
+        with tempfile.TemporaryDirectory() as folder:  # played, then started: two power-ups
+            now = unix_port("bench_boot.py", folder, str(stations), "play")["now"]
+            figures.update(unix_port("bench_boot.py", folder, str(stations), "boot", str(now)))
         ms = figures["boot_%dst_ms" % stations]
         figures["boot_%dst_rp2040_s" % stations] = round(ms * CHIP_RATIOS[0] / 1000, 1)
     return figures

@@ -25,6 +25,8 @@
 # A cabinet is set up once, by the attendant (its memory wholly empty: a new board, or a wiped
 # one). From then on the set-up marker, the audit log and both bases and journals are always in
 # flash: any of them missing or damaged is a RAM error, whatever the cause, never a new cabinet.
+import gc
+
 from craps import layout
 from craps.errors import Refusal
 from craps.table import taken
@@ -192,6 +194,7 @@ class Persistence:
         if state is not None:
             self._restore(state, now_ms)
         self._settle(what, now_ms, [])
+        gc.collect()  # what the roll's tables left: the chip's heap stays packed for the next
         self.commits = commit
         self._rolls += 1
         return None

@@ -1,16 +1,17 @@
 # Start-up's time to play the journals, run by host_tools/bench.py on MicroPython's unix port
-# with the chip's heap (argv: a folder to keep the records in). For 1, 4 and 8 stations with
-# the busy table's bets, each station's bets saved as its own entry a roll (as presses save
-# them): 19 rolls played and a 20th drawn when the power is cut, so that the journals hold 20
-# rolls, the most they hold (settings.recall 10 in each). The time is the fastest of 3 start-ups
-# from the same records, in ms; the rolls and entries played are printed with it.
+# with the chip's heap, twice for a number of stations, as two power-ups of a board would be
+# (argv: FOLDER STATIONS play, then FOLDER STATIONS boot NOW). play: the busy table's bets on
+# those stations, each station's bets saved as its own entry a roll (as presses save them), 19
+# rolls played and a 20th drawn when the power is cut, so that the journals hold 20 rolls, the
+# most they hold (settings.recall 10 in each); it prints the time it ended at. boot: the fastest
+# of 3 start-ups from those records, in ms, and the entries they played.
 import gc
 import json
 import sys
 import time
 
 import busy
-from drivers.storage import PowerCut, Storage
+from drivers.storage import Storage
 from terminal.events import DICE, KEY, PERSIST, TICK
 from terminal.memory import CriticalMemory
 from terminal.persistence import JOURNALS
@@ -27,7 +28,7 @@ def apply(memory, out):
             memory.save(effect[1], effect[2])
 
 
-def played(settings, folder, stations):
+def play(settings, folder, stations):
     """The records of ROLLS rolls and a roll drawn as the power was cut, in folder."""
     memory = CriticalMemory(Storage(folder, os))
     cab, out = start(settings, memory, (), 0)
@@ -48,7 +49,7 @@ def played(settings, folder, stations):
     return now
 
 
-def boot_ms(settings, folder, now):
+def boot(settings, folder, stations, now):
     best = cab = None
     for _ in range(3):
         cab = None
@@ -59,14 +60,12 @@ def boot_ms(settings, folder, now):
         best = spent if best is None else min(best, spent)
     assert cab.meters.counts["games"] == ROLLS + 1, "the drawn roll was not settled"
     entries = sum(len(CriticalMemory(Storage(folder, os)).load(j)) for j in JOURNALS)
-    return best, entries
+    return {"boot_%dst_ms" % stations: best, "boot_%dst_entries" % stations: entries}
 
 
-figures = {}
-for stations in (1, 4, 8):
-    folder = "%s/%d" % (sys.argv[1], stations)
-    settings = Settings(stations=stations, credits=busy.START, call_ms=0)
-    ms, entries = boot_ms(settings, folder, played(settings, folder, stations))
-    figures["boot_%dst_ms" % stations] = ms
-    figures["boot_%dst_entries" % stations] = entries
-print(json.dumps(figures))
+folder, stations = sys.argv[1], int(sys.argv[2])
+settings = Settings(stations=stations, credits=busy.START, call_ms=0)
+if sys.argv[3] == "play":
+    print(json.dumps({"now": play(settings, folder, stations)}))
+else:
+    print(json.dumps(boot(settings, folder, stations, int(sys.argv[4]))))
