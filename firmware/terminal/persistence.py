@@ -224,8 +224,11 @@ class Persistence:
 
     def _unsaved(self):
         """What changed since the journal's last entry (None: nothing), in the same step as
-        the dice, before them: an attendant's decision, which the roll's entry carries."""
-        return change(self.saved, self.state()) if self.saved is not None else None
+        the dice, before them: an attendant's decision, which the roll's entry carries. Most
+        rolls change nothing first: no state is made for them (every change marks _dirty)."""
+        if self.saved is None or not self._dirty:
+            return None
+        return change(self.saved, self.state())
 
     def _save_roll(self, dice, before, out):
         """The dice just settled, as an entry (with `before`: what changed just before them):
