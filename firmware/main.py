@@ -103,8 +103,8 @@ def run(board, bad, service, watchdog):
     loop = Loop(cabinet, parts)
     hardware.pace_heap()
     try:
-        for effect in effects:  # save the start-up, and a roll the power cut interrupted
-            loop.apply(effect, parts.clock.now())
+        loop.carry_out(effects, parts.clock.now())  # save the start-up, and a roll the
+        # power cut interrupted
     except Exception as e:
         loop.fail(e, parts.clock.now())
     for name, error in parts.faults:  # a part replaced (a display by the console): a tilt

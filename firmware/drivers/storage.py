@@ -3,6 +3,8 @@
 # littlefs (the rp2 filesystem) does atomically, and CPython's os.rename replaces too. A cut
 # before the rename leaves the old content and a stale name.tmp, removed at the next start.
 # (On FAT, MicroPython's rename removes the old file first: not atomic; use littlefs.)
+# overwrite(name) replaces it in place, in fewer flash commits: whole or not at all on littlefs,
+# torn by a cut elsewhere, so only for what keeps two copies of itself (critical memory).
 # append(name) adds to a file in place: littlefs makes it visible whole when it is flushed, or
 # not at all after a cut (both tested on littlefs itself: tests/mp/littlefs_cuts.py); on another
 # filesystem a cut can leave half of it, which the journal's line checks find
@@ -79,6 +81,14 @@ class Storage:
             self._discard(tmp)
             raise
 
+    def overwrite(self, name, data):
+        """Replace name's content with data in place: all or nothing on littlefs, which commits
+        a file's changes when it is closed, but torn by a cut on another filesystem. Fewer
+        commits than write() (no .tmp made and renamed): for what keeps two copies of itself
+        (terminal/memory.py)."""
+        _check(name)
+        _put(self._path(name), "wb", data)
+
     def append(self, name, data):
         """Add data (bytes, or a list of bytes pieces) at the end of name, made if missing."""
         _check(name)
@@ -150,6 +160,8 @@ class MemoryStorage:
 
     def append(self, name, data):
         self._write(name, self.files.get(name, b""), data)
+
+    overwrite = write  # (a cut that tears leaves half the new bytes either way)
 
     def _write(self, name, before, data):
         # name's new content: before, then data (torn in half by a cut that tears)

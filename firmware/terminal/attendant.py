@@ -130,11 +130,13 @@ def confirm_handpay(cab, s, now_ms):
 
 
 def clear_ram_error(cab, now_ms, out):
-    """The attendant clears a RAM error: the damaged records start again as a new cabinet's,
-    and the log says which were lost and the meters the cabinet goes on from (the meters of a
-    lost state are wiped: they start again at zero)."""
+    """The attendant clears a RAM error: every record is saved anew from what the cabinet holds
+    (as far as the records could be played at power-up; a new cabinet's when one could not be
+    read, its meters at zero), and the log says which records were damaged, the commits and
+    logged actions lost, and the meters the cabinet goes on from."""
     if cab.ram_error:
-        cab.log(now_ms, "RAM CLEARED", "%s; %s" % (" ".join(cab.ram_error), books(cab)))
+        cab.log(now_ms, "RAM CLEARED", "%s; %s; %s" % (" ".join(cab.ram_error), cab.lost,
+                                                       books(cab)))
         cab.rewrite_records(out)
 
 

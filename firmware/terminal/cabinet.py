@@ -46,6 +46,7 @@ class Cabinet(Persistence):
         self.door = False  # the cabinet's door is open
         self.ram_error = ()  # the records found damaged: nothing is saved until they are cleared
         self.damage = []  # what was found wrong with them at start-up
+        self.lost = "NOTHING LOST"  # what clearing them loses (persistence.py)
         self.unset = False  # a new cabinet, waiting for the attendant's set-up: nothing is saved
         self.gen = 0  # the newer journal, which saves go to (persistence.py)
         self.saved = None  # the state as the journal has it: what the next entry changes
@@ -254,8 +255,11 @@ class Cabinet(Persistence):
     def _ram_error(self, event, now_ms, out):
         if len(event) != 2 or type(event[1]) is not str:
             raise BadEvent("a RAM error is (RAM_ERROR, record name)")
+        if not self.ram_error:  # (a second one: the marker could not be saved either)
+            self._mark_unsaved(out)
         self.ram_error = (event[1],)
         self._tilt("RAM ERROR: " + event[1])
+        self._drawn.clear()  # what the event before showed is not out: all is drawn again
 
     def _service(self, event, now_ms, out):
         if len(event) != 1:

@@ -1,8 +1,8 @@
 # The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
-from terminal.events import (TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
-                             PERSIST, VERIFY)
+from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL
+from terminal.memory import keep
 
 SCAN_MS = 5  # how often the buttons are polled
 
@@ -18,7 +18,6 @@ class Loop:
         self.rolling = False  # a roll was asked of the dice source and has not come back
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
-        self.changed = None  # a record a VERIFY found not as it was saved
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
@@ -34,11 +33,21 @@ class Loop:
         self.parts.watchdog.feed()
 
     def send(self, event, now_ms):
-        for effect in self.cabinet.handle(event, now_ms):
+        """The event to the cabinet. What it must keep is saved before anything is shown or
+        done: a record not as saved, or that cannot be saved, is a RAM error at once, and
+        nothing else the event did happens."""
+        self.carry_out(self.cabinet.handle(event, now_ms), now_ms)
+
+    def carry_out(self, out, now_ms):
+        """The cabinet's effects: what it must keep first (see send())."""
+        lost = keep(self.parts.memory, out)
+        if lost:
+            if lost[1]:
+                self.parts.record(lost[1])
+            self.send((RAM_ERROR, lost[0]), now_ms)
+            return
+        for effect in out:
             self.apply(effect, now_ms)
-        if self.changed:  # a record not as saved: after the effects, so that the tilt shows last
-            event, self.changed = (RAM_ERROR, self.changed), None
-            self.send(event, now_ms)
 
     def apply(self, effect, now_ms):
         kind = effect[0]
@@ -54,11 +63,6 @@ class Loop:
             self.rolling = True
         elif kind == SIGNAL:
             parts.signal(effect[1], effect[2])
-        elif kind == PERSIST and not self.changed:  # nothing is saved over a changed record
-            # A RamError here leaves the effects after it undone; run() tilts the cabinet.
-            parts.memory.save(effect[1], effect[2])
-        elif kind == VERIFY and not parts.memory.verify(effect[1]):
-            self.changed = effect[1]  # send() tells the cabinet once these effects are out
 
     async def run(self, clock, loop_ms=None):
         """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so

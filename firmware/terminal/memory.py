@@ -15,6 +15,7 @@
 import json
 from binascii import crc32
 
+from terminal.events import PERSIST, VERIFY
 from terminal.journal import JOURNAL, READ, SEGMENT, Journal, line, part, scan
 from terminal.pieces import pieces
 
@@ -63,6 +64,23 @@ def unpack(data):
         return int(seq), json.loads(body)
     except (ValueError, RuntimeError):  # no line, a field short, not a number, not JSON;
         return None  # nested too deep for CPython's json (its RecursionError is a RuntimeError)
+
+
+def keep(memory, effects):
+    """Carry out the effects on critical memory among `effects` (PERSIST saves, VERIFY
+    re-reads), in order, up to the first record that is not as it was saved or cannot be saved:
+    (its name, the RamError or None), else None. Nothing is saved after it: the cabinet is to
+    tilt for a RAM error, and the rest of what the event did is neither shown nor done (it may
+    depend on what was not saved)."""
+    for effect in effects:
+        try:
+            if effect[0] == PERSIST:
+                memory.save(effect[1], effect[2])
+            elif effect[0] == VERIFY and not memory.verify(effect[1]):
+                return effect[1], None
+        except RamError as e:
+            return effect[1], e
+    return None
 
 
 class CriticalMemory:
@@ -261,7 +279,7 @@ class CriticalMemory:
         (size, CRC-32). Returns them."""
         try:
             if appended is None:
-                self.storage.write(path, pieces)
+                self.storage.overwrite(path, pieces)
             else:
                 self.storage.append(path, pieces)
             back = self._read_back(path)

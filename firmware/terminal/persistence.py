@@ -25,6 +25,12 @@
 # A cabinet is set up once, by the attendant (its memory wholly empty: a new board, or a wiped
 # one). From then on the set-up marker, the audit log and both bases and journals are always in
 # flash: any of them missing or damaged is a RAM error, whatever the cause, never a new cabinet.
+# The marker also says the commit the journals reach: it is written again after every entry, so
+# a journal whose tail is gone (a part deleted, its last entries cut off both copies) falls
+# short of it, a RAM error, where a cut only ever leaves the marker behind its journal. A write
+# that fails in play writes it ahead (_mark_unsaved): the entry lost is known at power-up too.
+# A RAM clear carries on from what could be played and logs the commits, and the logged
+# actions, it lost.
 import gc
 
 from craps import layout
@@ -38,7 +44,7 @@ from terminal.journal import record
 from terminal.memory import COPIES
 from terminal.meters import Meters
 
-SETUP = "setup"  # the marker record the attendant's set-up writes
+SETUP = "setup"  # the marker record: the cabinet is set up, its journals reach this commit
 NEW_CABINET = "NEW CABINET: ATTENDANT SETUP"
 BASES = ("state0", "state1")
 JOURNALS = ("journal0", "journal1")
@@ -104,15 +110,17 @@ class Persistence:
         if not damaged:
             try:
                 self._replay([records[n] for n in BASES], [records[n] for n in JOURNALS],
-                             now_ms, feed or _nothing)
+                             records[SETUP], now_ms, feed or _nothing)
                 self.audit, self._logged = _log(records["audit"], self.commits)
             except BadJournal as e:
                 damaged = (e.args[0],)
                 self.damage.append("%s: %s" % e.args)
         if damaged:  # the cabinet as far as its records could be played (a new one's when a
             # record could not be read); what is numbered from now on follows all there is
+            restored = self.commits
             self.commits = max([self.commits] + _commits(records))
             self.audit = AuditLog(records.get("audit") if "audit" not in damaged else None)
+            self.lost = _lost(restored, self.commits, self.audit)
         self.meters.add("power_ups")
         self._dirty = True
         if service:
@@ -130,15 +138,18 @@ class Persistence:
         """The attendant's set-up (a new cabinet) or RAM clear: every record is written anew at
         the next save, as it is now (the damaged ones whole again)."""
         self.ram_error = ()
+        self.lost = "NOTHING LOST"
         self.unset = False
         self._marker = True
 
-    def _replay(self, bases, journals, now_ms, feed):
+    def _replay(self, bases, journals, marker, now_ms, feed):
         """The cabinet from its bases and journals: the older played for its rolls' recall,
-        then the newer."""
+        then the newer, which must reach the marker's commit."""
         for gen, base in enumerate(bases):
             if type(base) is not dict or type(base.get("commit")) is not int:
                 raise BadJournal(BASES[gen], "it is not a state")
+        if type(marker) is not dict or type(marker.get("commit")) is not int:
+            raise BadJournal(SETUP, "it is not a set-up marker")
         new = newer(bases)
         old, top = 1 - new, bases[new]["commit"]
         if bases[old] is not None and bases[old]["commit"] < top:
@@ -147,6 +158,9 @@ class Persistence:
                 raise BadJournal(JOURNALS[old], "it stops at commit %d, %s is commit %d" % (
                     self.commits, BASES[new], top))
         self._play(new, bases[new], journals[new], None, now_ms, feed)
+        if self.commits < marker["commit"]:
+            raise BadJournal(JOURNALS[new], "it stops at commit %d, the set-up marker says %d" % (
+                self.commits, marker["commit"]))
         self.gen = new
         self._entries = len(journals[new])
         self.saved = self.state()
@@ -216,11 +230,22 @@ class Persistence:
         """A journal entry: what changed since the last (the commit number among it)."""
         self.commits += 1
         state = self.state()
-        out.append((PERSIST, JOURNALS[self.gen], [kind, self.commits, change(self.saved,
-                                                                             state)]))
+        self._append([kind, self.commits, change(self.saved, state)], out)
         self.saved = state
         self._dirty = False
+
+    def _append(self, entry, out):
+        """An entry in the newer journal, then the marker at its commit."""
+        out.append((PERSIST, JOURNALS[self.gen], entry))
+        out.append((PERSIST, SETUP, {"commit": self.commits}))
         self._entries += 1
+
+    def _mark_unsaved(self, out):
+        """In play, a record that could not be saved or is not as saved (a RAM error): the
+        marker at the commit the cabinet is at, so that a power-up before the attendant's RAM
+        clear finds what was not saved lost, not a cabinet rolled back in silence. (Nothing
+        else is saved until the clear.)"""
+        out.append((PERSIST, SETUP, {"commit": self.commits}))
 
     def _unsaved(self):
         """What changed since the journal's last entry (None: nothing), in the same step as
@@ -235,11 +260,9 @@ class Persistence:
         the settlement is theirs to work out again. Then a new base, when the journal has
         enough."""
         self.commits += 1
-        out.append((PERSIST, JOURNALS[self.gen], [DRAWN, self.commits, dice] +
-                    ([before] if before else [])))
+        self._append([DRAWN, self.commits, dice] + ([before] if before else []), out)
         self.saved = self.state()
         self._dirty = False
-        self._entries += 1
         self._rolls += 1
         if self._rolls >= self.settings.recall or self._entries >= MAX_ENTRIES:
             self.gen = 1 - self.gen  # the older journal: its rolls' recall is the newer's too
@@ -346,9 +369,22 @@ def _log(data, commit):
         raise BadJournal("audit", str(e))
 
 
+def _lost(restored, top, log):
+    """What a RAM clear loses, said in its log entry: the commits after the one restored, and
+    the actions the log has of them."""
+    if top <= restored:
+        return "NOTHING LOST"
+    actions = ["%s %s" % (e[4], e[5]) if e[5] else e[4] for e in log.entries if e[1] > restored]
+    return "COMMITS %d-%d LOST" % (restored + 1, top) + (": " + ", ".join(actions) if actions
+                                                         else "")
+
+
 def _commits(records):
-    """Every commit number the records name: their bases', entries' and audit log's."""
+    """Every commit number the records name: their bases', entries', marker's and audit
+    log's."""
     found = []
+    if type(records.get(SETUP)) is dict:
+        found.append(records[SETUP].get("commit", 0))
     for name in BASES:
         if type(records.get(name)) is dict:
             found.append(records[name].get("commit", 0))

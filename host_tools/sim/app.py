@@ -21,7 +21,8 @@ from textual.widgets import Static
 
 from drivers.acceptor import AcceptorTwin
 from terminal.events import (PRESS, RELEASE, TICK, DICE, KEY, RAM_ERROR, PUCK, DISPLAY, STATUS,
-                             ROLL_DICE, SIGNAL, PERSIST, VERIFY)
+                             ROLL_DICE, SIGNAL)
+from terminal.memory import keep
 from host_tools.sim import keys, views
 
 TICK_S = 0.05  # how often time passes for the cabinet and the dice are polled
@@ -135,7 +136,10 @@ class CabinetApp(App):
         self._draw_layout()
 
     def apply(self, effects, now):
-        changed = None  # a record a VERIFY found not as saved: the cabinet hears it after these
+        lost = keep(self.memory, effects)  # saved before anything is shown or done
+        if lost:
+            self.send((RAM_ERROR, lost[0]), now)
+            return
         for effect in effects:
             kind = effect[0]
             if kind == PUCK:
@@ -152,12 +156,6 @@ class CabinetApp(App):
             elif kind == SIGNAL:
                 self.signals.append((effect[1], effect[2]))
                 self._flash(effect[1], effect[2])
-            elif kind == PERSIST and not changed:  # nothing is saved over a changed record
-                self.memory.save(effect[1], effect[2])
-            elif kind == VERIFY and not self.memory.verify(effect[1]):
-                changed = effect[1]
-        if changed:
-            self.send((RAM_ERROR, changed), now)
 
     # -- keys
 

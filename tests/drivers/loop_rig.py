@@ -32,8 +32,7 @@ def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, **settin
     cabinet, effects = start(Settings(stations=stations, credits=credits, **settings),
                              parts.memory, (), 0)
     loop = Loop(cabinet, parts)
-    for effect in effects:
-        loop.apply(effect, 0)
+    loop.carry_out(effects, 0)
     loop.send((KEY, True), 0)
     loop.send((KEY, False), 0)
     return loop, parts, cabinet

@@ -54,8 +54,7 @@ def boot():
     cabinet, effects = start(from_board(board), parts.memory, help_pages, 0, service)
     loop = Loop(cabinet, parts)
     hardware.pace_heap()  # as main.py does
-    for effect in effects:
-        loop.apply(effect, 0)
+    loop.carry_out(effects, 0)
     if cabinet.unset:  # a new cabinet: the attendant sets it up
         loop.send((KEY, True), 0)
         loop.send((KEY, False), 0)

@@ -1,7 +1,7 @@
 # The power cut on the filesystem the board has: littlefs (os.VfsLfs2, in MicroPython's unix port
 # as on rp2), on a block device in RAM that can cut the power at any block program or erase.
-# Run by tests/host/test_littlefs.py. What drivers/storage.py relies on: a file replaced by
-# write() (a .tmp, then rename) and a journal appended to by append() come back, after a cut at
+# Run by tests/host/test_littlefs.py. What drivers/storage.py relies on: a file replaced in place
+# by overwrite() and a journal appended to by append() come back, after a cut at
 # any block operation of the save, either as they were or with the save whole, and critical
 # memory (terminal/memory.py) loads them so. Prints the cut points tried and what went wrong.
 import json
@@ -99,8 +99,9 @@ appends = [cuts(journal, saves("journal0", entry), entries("journal0"), OLD, OLD
 emptied = cuts(journal, saves("journal0", None), entries("journal0"), OLD,
                lambda found: found == OLD[:len(found)])
 appends.append(emptied)
-replaced = cuts(lambda m: m.save("state0", STATE), saves("state0", {"n": 2}),
-                lambda m: m.load("state0", True), STATE, {"n": 2})
+NEXT = {"credits": [90] * 8, "wagers": STATE["wagers"][:50]}  # over a block, as STATE is
+replaced = cuts(lambda m: m.save("state0", STATE), saves("state0", NEXT),
+                lambda m: m.load("state0", True), STATE, NEXT)
 halves = cuts(control, in_two, size, 2000, 2200)
 print(json.dumps({"append_cuts": sum(a[0] for a in appends),
                   "append_wrong": sum([a[1] for a in appends], []),

@@ -15,7 +15,7 @@ from terminal import buttons, puck, screens
 from terminal.cabinet import BETTING, CLOSED, ROLLING, SETTLING
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, PUCK,
                              DISPLAY, STATUS, ROLL_DICE, SIGNAL, PERSIST, VERIFY, RAM_ERROR)
-from terminal.memory import CriticalMemory
+from terminal.memory import CriticalMemory, keep
 from terminal.settings import Settings
 from terminal.startup import start
 from drivers.storage import MemoryStorage
@@ -31,7 +31,6 @@ class Driver:
         self.settings = Settings(stations=stations, credits=credits, **settings)
         self.help_pages = help_pages
         self.memory = CriticalMemory(MemoryStorage())
-        self.verified = None  # a record a VERIFY found changed
         self.now = 0
         self.display = [None] * stations  # what each station's display shows now
         self.status = None  # the cabinet's sign
@@ -67,11 +66,7 @@ class Driver:
         self.cab, out = start(self.settings, self.memory, self.help_pages, self.now, service)
         self.table = self.cab.table
         self._watch_the_rolls()
-        self._check_order(out)
-        for effect in out:
-            self._see(effect)
-        self.check()
-        return out
+        return self._carry_out(out)
 
     def _watch_the_rolls(self):
         # The cabinet keeps no Roll: wrap the table's roll() to see every settlement.
@@ -96,17 +91,18 @@ class Driver:
             self.paid[s] += max(0, owed[s] - p.handpay)  # the attendant paid it
         if event[0] == PRESS:  # the attendant's credit, if it was one, went to this station
             self.money_in[event[1]] += self.cab.meters.counts["attendant_in"] - credited
+        return self._carry_out(out, check)
+
+    def _carry_out(self, out, check=True):
         self._check_order(out)
+        lost = keep(self.memory, out)
+        if lost:  # a record not as saved, or not saved: the RAM error, and nothing of the event
+            return out + self.event((RAM_ERROR, lost[0]), check)
         for effect in out:
             self._see(effect)
         if check:
             self.check()
-        return out + self._changed()
-
-    def _changed(self):
-        """What the cabinet does when a VERIFY found a record changed (after the effects)."""
-        name, self.verified = self.verified, None
-        return self.event((RAM_ERROR, name)) if name else []
+        return out
 
     def _check_order(self, out):
         """Nothing seen or heard before the event's last PERSIST: a cut there shows what was
@@ -128,13 +124,7 @@ class Driver:
             self.signals.append((effect[1], effect[2]))
         elif what == ROLL_DICE:
             self.asked += 1
-        elif what == PERSIST:
-            if not self.verified:  # nothing is saved over a changed record
-                self.memory.save(effect[1], effect[2])
-        elif what == VERIFY:
-            if not self.memory.verify(effect[1]):
-                self.verified = effect[1]
-        else:
+        elif what not in (PERSIST, VERIFY):  # (kept before the rest)
             raise AssertionError("an effect of no known kind: %s" % (effect,))
 
     def press(self, s, *names):

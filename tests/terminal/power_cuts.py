@@ -23,8 +23,8 @@ from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.cabinet import BETTING, ROLLING, SETTLING, TILT
 from terminal.events import (PRESS, RELEASE, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, DOOR, PERSIST,
-                             VERIFY, RAM_ERROR)
-from terminal.memory import CriticalMemory
+                             RAM_ERROR)
+from terminal.memory import CriticalMemory, keep
 from terminal.settings import Settings
 from terminal.startup import start
 
@@ -114,14 +114,9 @@ class Run:
         self.apply(self.cab.handle(event, self.now))
 
     def apply(self, out):
-        changed = None
-        for effect in out:
-            if effect[0] == PERSIST and not changed:  # nothing is saved over a changed record
-                self.memory.save(effect[1], effect[2])
-            elif effect[0] == VERIFY and not self.memory.verify(effect[1]):
-                changed = effect[1]
-        if changed:
-            self.send((RAM_ERROR, changed))
+        lost = keep(self.memory, out)
+        if lost:
+            self.send((RAM_ERROR, lost[0]))
 
     def cut(self):
         """The power was cut in this step: its dice are taken back if nothing after them was

@@ -458,7 +458,9 @@ def test_a_ram_error_tilts_until_the_attendant_clears_it():
     d.key(False)
     assert d.cab.phase == BETTING and d.cab.ram_error == ()
     assert actions(d)[-3:] == ["TILT CLEARED", "RAM CLEARED", "KEY OFF"]
-    assert d.entries()[-2][5] == "state0; IN 1000 OUT 0 WON 0 LOST 0 GAMES 0"
+    assert d.entries()[-2][5] == (  # nothing could be played: every commit is lost
+        "state0; COMMITS 1-3 LOST: KEY ON, CABINET SET UP IN 1000 OUT 0 WON 0 LOST 0 GAMES 0, "
+        "KEY OFF, KEY ON, KEY OFF; IN 1000 OUT 0 WON 0 LOST 0 GAMES 0")
     for base in ("state0", "state1"):
         assert d.memory.load(base)["tilt"] == ""  # saved again, whole
     d.bet(0, "pass")

@@ -144,7 +144,7 @@ def test_copy_a_gone_and_copy_b_damaged_is_a_ram_error():
 class FailingStorage(MemoryStorage):
     """A flash that fails: every write raises OSError."""
 
-    def write(self, name, data):
+    def _write(self, name, before, data):
         raise OSError(5)
 
 
