@@ -49,22 +49,23 @@ class _Irq:
 
 class Ticks:
     """MicroPython's time.ticks_ms, ticks_us and ticks_diff on a clock the test sets (ms), which
-    wrap at 2**30 as rp2's do. offset_ms: what the counters had counted at the test's 0 ms."""
-    PERIOD = 1 << 30
+    wrap at 2**30 as rp2's do. offset_ms: what the counters had counted at the test's 0 ms.
+    Masks, not % 2**30: 2**30 is no small int on a 32-bit MicroPython, and would allocate."""
+    MASK = (1 << 29) - 1 + (1 << 29)  # ticks_max: 2**30 - 1
 
     def __init__(self, ms=0, offset_ms=0):
         self.ms = ms
         self.offset_ms = offset_ms
 
     def ticks_ms(self):
-        return (self.ms + self.offset_ms) % self.PERIOD
+        return (self.ms + self.offset_ms) & self.MASK
 
     def ticks_us(self):
-        return (self.ms + self.offset_ms) * 1000 % self.PERIOD
+        return (self.ms + self.offset_ms) * 1000 & self.MASK
 
     def ticks_diff(self, a, b):
-        d = (a - b) % self.PERIOD
-        return d - self.PERIOD if d >= self.PERIOD // 2 else d
+        d = (a - b) & self.MASK
+        return d - self.MASK - 1 if d > self.MASK // 2 else d
 
 
 class Contact:

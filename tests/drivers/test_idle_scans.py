@@ -10,6 +10,8 @@ from panel_fakes import Ticks
 
 class QuietPin:
     """A pin at rest (value() reads 1) that, unlike panel_fakes' pins, records nothing."""
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def value(self, v=None):
         return 1
