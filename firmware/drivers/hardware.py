@@ -193,7 +193,7 @@ def _acceptor(machine, spec, stations):
     if not 0 <= spec["station"] < stations:
         raise ValueError("an acceptor credits station %s of %d" % (spec["station"], stations))
     timing = dict((k, v) for k, v in spec.items() if k not in ("pin", "station"))
-    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], **timing)
+    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], ticks=time, **timing)
 
 
 def _input(machine, pin):
