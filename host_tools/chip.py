@@ -329,9 +329,11 @@ def _opened(events, since):
 
 
 def attendant_setup(emu, wall_s):
-    """Turn the attendant key and let it go; wait for betting to open."""
+    """Turn the attendant key and let it go; wait for betting to open. (A key turned while the
+    cabinet is still starting, before its loop scans the key, goes unseen: wait a second.)"""
+    emu.after(emu.now(), 1000)
     pressed = int(emu.cmd("set %d 0" % KEY_PIN)[-1])
-    emu.after(pressed, 200)
+    emu.after(pressed, 300)
     released = int(emu.cmd("release %d" % KEY_PIN)[-1])
     emu.until(released, lambda ev: first(ev, released, ("console",), BETS), wall_s, ("console",))
 
@@ -412,15 +414,20 @@ def run_script(emu, script, timeout):
     return done.stdout + done.stderr
 
 
+LIB = "/data/chiplib"  # where the scripts' helper modules go on the board (not signed: /data)
+
+
 def chip_script(name, sources, prelude=""):
-    """One script for mpremote run: each module of SOURCES ({name: path}) made from its source
-    on the board (so nothing is written to its flash), then tests/mp/NAME.py."""
-    parts = ["import sys", prelude]
+    """One script for mpremote run: each module of SOURCES ({name: path}) written from its
+    source into LIB on the board (MicroPython cannot make a module object from a string) and
+    importable from there, then tests/mp/NAME.py."""
+    parts = ["import os, sys", prelude, "try:\n    os.mkdir(%r)\nexcept OSError:\n    pass" % LIB,
+             "sys.path.insert(0, %r)" % LIB]
     for module, path in sources.items():
         with open(path) as f:
             text = f.read()
-        parts.append("_m = type(sys)(%r)\nexec(%r, _m.__dict__)\nsys.modules[%r] = _m" % (
-            module, text, module))
+        parts.append("with open(%r, 'w') as _f:\n    _f.write(%r)" % (
+            "%s/%s.py" % (LIB, module), text))
     with open(os.path.join(ROOT, "tests", "mp", name + ".py")) as f:
         parts.append(f.read())
     fd, path = tempfile.mkstemp(suffix=".py", prefix="chip-")
