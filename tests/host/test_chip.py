@@ -89,8 +89,8 @@ def test_credits_and_tilts_are_read_from_what_the_cabinet_shows():
 
 
 def test_heap_lines_and_the_median_and_max():
-    text = "ROLL 0 free 120000 largest 60000\nnoise\nROLL 10 free 90000 largest 2400\n"
-    assert chip.mem_info_figures(text) == [(0, 120000, 60000), (10, 90000, 2400)]
+    text = "ROLL 0 free 120000 largest 60000 ms 0\nnoise\nROLL 10 free 90000 largest 2400 ms 9100"
+    assert chip.mem_info_figures(text) == [(0, 120000, 60000, 0), (10, 90000, 2400, 9100)]
     assert chip.spread([51.0, None, 43.0, 71.0]) == "51.0 / 71.0"
     assert chip.spread([]) == "-"
 

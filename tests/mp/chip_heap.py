@@ -5,11 +5,13 @@
 # then ROLLS rolls (the harness sets ROLLS before this file) with every station's bets topped up
 # to the busy table's mix (tests/engine/busy.py), each roll through the loop as
 # tests/heap/cabinet_heap.py plays it on the unix port. Every EVERY rolls it prints
-# "ROLL n free F largest L": gc.mem_free() and the largest bytearray that can be allocated after a
-# collection (a binary search), both in the chip's bytes.
+# "ROLL n free F largest L ms M": gc.mem_free() and the largest bytearray that can be allocated
+# after a collection (a binary search), both in the chip's bytes, and the chip's milliseconds
+# (time.ticks_ms) the rolls since the last line took, the measuring not counted.
 import gc
 import json
 import os
+import time
 
 import busy
 from drivers import hardware
@@ -92,13 +94,16 @@ def roll(cabinet, loop, now):
 def main():
     remove(DATA)
     cabinet, loop = boot()
-    print("ROLL 0 free %d largest %d" % (gc.mem_free(), largest()))
+    print("ROLL 0 free %d largest %d ms 0" % (gc.mem_free(), largest()))
     now = 0
     try:
+        started = time.ticks_ms()
         for n in range(1, ROLLS + 1):
             now = roll(cabinet, loop, now)
             if n % EVERY == 0 or n == ROLLS:
-                print("ROLL %d free %d largest %d" % (n, gc.mem_free(), largest()))
+                spent = time.ticks_diff(time.ticks_ms(), started)
+                print("ROLL %d free %d largest %d ms %d" % (n, gc.mem_free(), largest(), spent))
+                started = time.ticks_ms()
     finally:
         print("TILT %s" % (cabinet.tilt,))
         remove(DATA)
