@@ -6,7 +6,7 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench rngtest simulate sim web flash virtual-board package-json clean
+.PHONY: test test-cpython test-micropython mpy odds bench chip rngtest simulate sim web flash virtual-board package-json clean
 
 test: test-cpython test-micropython mpy
 
@@ -37,6 +37,12 @@ rngtest: $(VENV_OK)
 # The long run (about 6 min on two cores): `make simulate SIMULATE="--rolls 1000000 --seed-check"`.
 simulate: $(VENV_OK)
 	$(PY) -m host_tools simulate $(SIMULATE)
+
+# The firmware on an emulated RP2040, timed in its own cycles (boot, keys, coins, heap, busy
+# roll): `make chip CHIP_KIT=build/chip [CHIP="--boards pico-1station --parts boot,keys"]`.
+# Never part of `make test`: without a kit it says how to get one and stops.
+chip: $(VENV_OK)
+	$(PY) -m host_tools chip $(if $(CHIP_KIT),--kit $(CHIP_KIT)) $(CHIP)
 
 $(VENV)/.bench-installed: requirements-bench.txt $(VENV_OK)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt

@@ -29,6 +29,8 @@ COMMANDS = {
     "entropy": ("entropy", "SP 800-90B min-entropy estimates of the RNG's raw bits (a board's or a "
                 "file's), and whether the health tests' cutoffs hold"),
     "web": ("web", "the cabinet in a browser: build build/web (and --serve it)"),
+    "chip": ("chip", "the firmware on an emulated RP2040 (a kit: --kit DIR): boot, keys, coins, "
+             "heap and busy-roll figures in the chip's own time"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
 }

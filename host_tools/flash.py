@@ -80,10 +80,19 @@ def board_names():
     return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
 
 
+def board_path(name):
+    """(name, path) of board NAME: boards/NAME.json, or a board file elsewhere given by its path
+    (ending in .json, named by its file name), such as a board `make chip` makes on the fly."""
+    if name.endswith(".json") and os.path.isfile(name):
+        return os.path.basename(name)[:-5], name
+    return name, os.path.join(BOARDS, "%s.json" % name)
+
+
 def load_board(name):
-    """(board dict, the file's bytes) of boards/NAME.json."""
-    path = os.path.join(BOARDS, "%s.json" % name)
-    if not name or os.sep in name or "/" in name or not os.path.isfile(path):
+    """(board dict, the file's bytes) of boards/NAME.json (or of a board file's path)."""
+    name, path = board_path(name)
+    if not name or (path.startswith(BOARDS) and (os.sep in name or "/" in name)) or \
+            not os.path.isfile(path):
         raise NoSuchBoard("no board %r in boards/ (there: %s)" % (
             name, ", ".join(board_names()) or "none"))
     with open(path, "rb") as f:
@@ -157,6 +166,7 @@ def build(name, root=None):
     .mpy is, byte for byte, what the same compiler made from the same source bytes
     (root/NAME.stamp records both hashes); files the firmware no longer has are removed."""
     board, raw = load_board(name)
+    name = board_path(name)[0]
     folder = os.path.join(os.path.abspath(root or BUILD), name)
     stamp_path = folder + ".stamp"
     try:
@@ -417,7 +427,8 @@ def verify_only(b, remote, out):
 
 
 def add_arguments(p):
-    p.add_argument("--board", required=True, help="a file in boards/, without .json")
+    p.add_argument("--board", required=True, help="a file in boards/, without .json (or the "
+                   "path of a board file, ending in .json)")
     p.add_argument("--port", help="the board's serial port (default: the first USB one)")
     p.add_argument("--dry-run", action="store_true",
                    help="print the mpremote commands, one per line; run none")
