@@ -231,10 +231,10 @@ def canonical(obj):
     return json.dumps(obj)
 
 
-def uninterrupted(script=SCRIPT):
+def uninterrupted(script=SCRIPT, settings=None):
     """The run with no cut: (the view after each step, its recall records, writes made after
-    the set-up)."""
-    run = Run(MemoryStorage())
+    the set-up). settings: the cabinet's, else Run's."""
+    run = Run(MemoryStorage(), settings)
     set_up = run.storage.writes
     views = [run.view()]
     middles = []  # the views seen inside each step
@@ -254,13 +254,13 @@ def uninterrupted(script=SCRIPT):
     return views, middles, run.recalls(), run.storage.writes - set_up
 
 
-def with_cut(at, tear, golden, script=SCRIPT):
+def with_cut(at, tear, golden, script=SCRIPT, settings=None):
     """The script with the power cut at write `at` (counted from the set-up). Returns None when
     the run ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM
     error."""
     views, middles, recalls, _ = golden
     storage = MemoryStorage()
-    run = Run(storage)
+    run = Run(storage, settings)
     storage.cut(at, tear)
     k = 0
     again = False

@@ -12,6 +12,7 @@ from terminal.cabinet import TILT
 from terminal.journal import entries, line, part, record
 from terminal.memory import COPIES, CriticalMemory, pack
 from terminal.persistence import BASES, JOURNALS, RECORDS
+from terminal.settings import Settings
 from terminal.startup import start
 
 # MicroPython (WebAssembly) is about 30 times slower: it tries every seventh cut point.
@@ -44,6 +45,35 @@ def test_a_cut_at_every_write_clean_or_torn_changes_nothing():
             assert wrong is None, "cut at write %d%s: %s" % (at, " (torn)" if tear else "", wrong)
             tried += 1
     assert tried >= 2 * (writes // STRIDE)
+
+
+def test_a_cut_at_every_write_across_many_new_bases_changes_nothing():
+    # A new base at every roll: each journal emptied and written again with entries in both,
+    # so a cut falls in every step of a new base's writing, not only the first's.
+    settings = Settings(stations=3, credits=200, dice="shaker", recall=1)
+    script = SCRIPT[-11:]  # five shooters' bets and rolls
+    golden = uninterrupted(script, settings)
+    writes = golden[3]
+    for at in range(1, writes + 1, STRIDE):
+        for tear in (False, True):
+            wrong = with_cut(at, tear, golden, script, settings)
+            assert wrong is None, "cut at write %d%s: %s" % (at, " (torn)" if tear else "", wrong)
+    run = Run(MemoryStorage(), settings)
+    for step in script:
+        run.step(step)
+    assert run.cab.meters.counts["games"] == 5  # five new bases
+
+
+def test_the_older_journal_short_of_the_newer_base_is_a_ram_error():
+    storage, run = played()
+    older = JOURNALS[1 - run.cab.gen]
+    last = max(int(n[len(older) + 1:-2]) for n in storage.files if n.startswith(older + "-"))
+    for copy in COPIES:  # its last entry gone from both copies
+        name = part(older, last) + copy
+        storage.files[name] = b"\n".join(storage.files[name].split(b"\n")[:-2] + [b""])
+    run.boot()
+    assert run.cab.ram_error == (older,) and "stops at commit" in run.cab.damage[0]
+    refuses_play(run)
 
 
 def test_a_damaged_byte_in_one_copy_of_each_record_is_repaired_at_start_up():
