@@ -127,6 +127,12 @@ def test_the_key_held_with_the_door_shut_is_no_service_mode():
     assert not service and len(machine.wdts) == 1 and parts.watchdog is machine.wdts[0]
 
 
+def test_the_door_open_with_the_key_off_is_no_service_mode():
+    machine = FakeMachine()  # the door open (its pin high), the key not held
+    service, parts = built(CABINET, machine)
+    assert not service and len(machine.wdts) == 1 and parts.watchdog is machine.wdts[0]
+
+
 def test_a_board_without_a_door_switch_enters_service_mode_on_the_key_alone():
     board = dict(CABINET)
     del board["door"]
