@@ -39,6 +39,23 @@ def folder(name):
     return path
 
 
+def board_files(packages):
+    """({board path: the file on this PC} that `mip install` puts in /lib for the board file's
+    "mip" packages, [the packages not kept here, whose files cannot be known])."""
+    files, unknown = {}, []
+    for package in packages:
+        name = package.partition("@")[0]
+        if name not in PACKAGES:
+            unknown.append(package)
+            continue
+        path = folder(name)
+        with open(os.path.join(path, "package.json")) as f:
+            urls = json.load(f)["urls"]
+        for target, source in urls:
+            files["/lib/" + target] = os.path.join(path, source)
+    return files, unknown
+
+
 def _fetch(name, path):
     url, member, digest = PACKAGES[name]
     try:

@@ -10,7 +10,9 @@ those lines (integrity.verify()). The host computes the same over its release bu
 (build/flash/BOARD/, made as `host_tools flash` makes it) and prints MATCH, or DIFFERS and each
 file that differs, is missing or is not the build's. Without --board, the board is the file in
 boards/ whose HMAC is the board's /board.json's. Library files (/lib, installed with mip) are
-named, not checked: the build has no copy of them.
+checked against the copies flashing installs them from (build/mip: host_tools/libraries.py), and
+a /lib file that is none of them differs; only a package that is not kept here (installed from
+micropython-lib's index) leaves its /lib files named, not checked.
 
 What it does not cover: a board whose firmware was replaced wholesale can answer anything,
 including the right HMACs from a copy of the released files. The check that does not trust the
@@ -24,7 +26,7 @@ import sys
 import time
 
 from drivers import integrity
-from host_tools import flash
+from host_tools import flash, libraries
 from host_tools.console import Console, ConsoleError
 
 class VerifyError(Exception):
@@ -68,16 +70,21 @@ def check(board, port, seed, timeout, build_root=None, out=None):
                           ": ask again")
     b = flash.build(board or board_of(seed, files), build_root)
     expected = dict(integrity.walk(os, b.folder, key=seed))
+    built = len(expected)
+    kept, unknown = libraries.board_files(b.board.get("mip", []))
+    for path, source in kept.items():
+        with open(source, "rb") as f:
+            expected[path] = mac(seed, f.read())
     out.write("board %s on %s, seed %s\n" % (b.name, port, binascii.hexlify(seed).decode()))
-    problems = flash.compare(files, expected)
+    problems = flash.compare(files, expected, None if unknown else {})
     for problem in problems:
         out.write("DIFFERS: %s\n" % problem)
     if problems:
         return 1
-    libraries = sorted(p for p in files if p not in expected)
-    out.write("MATCH: %d files as built (%s)%s\n" % (
-        len(expected), b.rel(b.folder), "; not checked, installed with mip: " +
-        " ".join(libraries) if libraries else ""))
+    unchecked = sorted(p for p in files if p not in expected)
+    out.write("MATCH: %d files as built (%s), %d library files as installed%s\n" % (
+        built, b.rel(b.folder), len(kept), "; not checked, installed from the index: " +
+        " ".join(unchecked) if unchecked else ""))
     return 0
 
 
@@ -104,6 +111,6 @@ def main(args, out=None, err=None):
     except flash.NoSuchBoard as e:
         err.write("verify: %s\n" % e)
         return 2
-    except (VerifyError, ConsoleError, flash.FlashError) as e:
+    except (VerifyError, ConsoleError, flash.FlashError, libraries.LibraryError) as e:
         err.write("verify: %s\n" % e)
         return 1

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from drivers import integrity
-from host_tools import flash, verify
+from host_tools import flash, libraries, verify
 from host_tools.__main__ import main as host_tools_main
 from host_tools.console import Console, ConsoleError
 from host_tools.remote import Remote
@@ -23,8 +23,11 @@ from repo_modules import ROOT, load
 
 VirtualBoard = load("virtual_board_fixture", "tests", "virtual_board", "fixture.py").VirtualBoard
 NAME = "virtual-production"
-# What a tamperer with the board open does: change a file, then write /signature again.
+# What a tamperer with the board open does: change a file and a library, put another library
+# in, then write /signature again.
 TAMPER = ("f = open('/main.py', 'a'); f.write('# changed\\n'); f.close()\n"
+          "f = open('/lib/ssd1306.py', 'a'); f.write('# changed\\n'); f.close()\n"
+          "f = open('/lib/extra.py', 'w'); f.write('x = 1\\n'); f.close()\n"
           "import os; from drivers import integrity\n"
           "f = open('/signature', 'w'); f.write(integrity.board_signature(os) + '\\n'); f.close()")
 
@@ -36,7 +39,7 @@ def boards(tmp_path_factory):
     folder = tmp_path_factory.mktemp("boards")
     with open(os.path.join(ROOT, "boards", "virtual.json")) as f:
         board = json.load(f)
-    board.update(name=NAME, production=True, attendant_key={"pin": 22})
+    board.update(name=NAME, production=True, attendant_key={"pin": 22}, mip=["ssd1306"])
     board.pop("loop_ms")  # a real cabinet: it runs until it is powered off
     (folder / (NAME + ".json")).write_text(json.dumps(board))
     (folder / "other.json").write_text(json.dumps(dict(board, name="other")))
@@ -80,7 +83,8 @@ def test_a_clean_board_matches_its_build_under_a_fresh_seed_each_time(clean, boa
     board, b = clean
     assert verify.main(Args(board.port, build=boards)) == 0, capsys.readouterr()
     first = capsys.readouterr().out
-    assert re.fullmatch(r"board %s on %s, seed [0-9a-f]{64}\nMATCH: %d files as built \(.*\)\n"
+    assert re.fullmatch(r"board %s on %s, seed [0-9a-f]{64}\nMATCH: %d files as built \(.*\), "
+                        r"1 library files as installed\n"
                         % (NAME, re.escape(board.port), len(b.files)), first), first
     seed = "5eed" * 8
     assert verify.main(Args(board.port, seed=seed, board=NAME, build=boards)) == 0
@@ -88,8 +92,12 @@ def test_a_clean_board_matches_its_build_under_a_fresh_seed_each_time(clean, boa
     assert "seed %s\nMATCH" % seed in second
     assert first.split("seed ")[1][:64] != seed
     # What the board said, for the record: every build file's HMAC under that seed.
-    files, total = verify.ask(board.port, bytes.fromhex(seed), 20)
-    assert files == dict(integrity.walk(os, b.folder, key=bytes.fromhex(seed)))
+    key = bytes.fromhex(seed)
+    files, total = verify.ask(board.port, key, 20)
+    (lib, source), = libraries.board_files(["ssd1306"])[0].items()
+    with open(source, "rb") as f:
+        installed = {lib: verify.mac(key, f.read())}
+    assert files == dict(integrity.walk(os, b.folder, key=key), **installed)
     assert total == verify.lines_mac(bytes.fromhex(seed), files)
 
 
@@ -102,9 +110,10 @@ def test_a_changed_file_with_its_signature_written_again_differs(boards, tmp_pat
         assert booted != integrity.signature(b.files.items())
         assert verify.main(Args(board.port, build=boards)) == 1
         out = capsys.readouterr().out
-        assert re.fullmatch(r"board %s on .*, seed [0-9a-f]{64}\nDIFFERS: /main\.py is not the "
-                            r"build's \(board [0-9a-f]{12}, build [0-9a-f]{12}\)\n" % NAME,
-                            out), out
+        changed = r" is not the build's \(board [0-9a-f]{12}, build [0-9a-f]{12}\)\n"
+        assert re.fullmatch(r"board %s on .*, seed [0-9a-f]{64}\nDIFFERS: /lib/ssd1306\.py%s"
+                            r"DIFFERS: /main\.py%sDIFFERS: /lib/extra\.py is not part of the "
+                            r"build\n" % (NAME, changed, changed), out), out
 
 
 def test_the_entropy_assessment_reads_raw_bits_from_the_console(clean, tmp_path, capsys):
