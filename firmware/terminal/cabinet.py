@@ -232,8 +232,8 @@ class Cabinet(Persistence):
         self._audit_meters()
 
     def _no_roll(self, event, now_ms, out):
-        if len(event) != 2:
-            raise BadEvent("a no roll is (NO_ROLL, reason)")
+        if len(event) != 2 or type(event[1]) is not str:
+            raise BadEvent("a no roll is (NO_ROLL, reason), the reason text")
         if self.phase != ROLLING:
             return
         self.no_rolls += 1

@@ -271,7 +271,7 @@ def test_bad_events_raise_and_change_nothing():
         (CREDITS_IN, 0, 1.5), (CREDITS_IN, 0, "5"), (CREDITS_IN, 0, True), (CREDITS_IN, 0, 0),
         (CREDITS_IN, 0, -5), (CREDITS_IN, 2, 5), (CREDITS_IN, 0), (CREDITS_IN, 0, 5, 5),
         (KEY, 1), (KEY, 0), (KEY, None), (KEY, "on"), (KEY,), (KEY, True, True),
-        (DICE, 3), (DICE, 3, 4, 5), (NO_ROLL,), (NO_ROLL, "a", "b"),
+        (DICE, 3), (DICE, 3, 4, 5), (NO_ROLL,), (NO_ROLL, "a", "b"), (NO_ROLL, 5), (NO_ROLL, None),
         (HOLD, 0, "bet"), (HOLD, 0, "bet", "nope"), (HOLD, 0, "nope", "take_down"),
         (HOLD, 2, "bet", "take_down"), (HOLD, 0, "bet", "take_down", 1),
     ]
