@@ -66,10 +66,15 @@ def parser():
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
-        return _load(COMMANDS[args.command][0]).main(args)
+        code = _load(COMMANDS[args.command][0]).main(args)
+        sys.stdout.flush()  # here, where a reader gone is caught, not at the interpreter's exit
+        return code
     except BadHouseRule as e:  # the house-rule options (odds.add_arguments), for every command
         print("%s: %s" % (args.command, e), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped reading (`craps wiring | head -1`): say nothing
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unflushed
+        return 1  # as Python's own exit on EPIPE
 
 
 def _load(module):

@@ -112,3 +112,14 @@ def test_a_bad_dice_script_names_its_file_and_line(capsys, tmp_path):
     err = one_line_error(capsys, "sim", "--dice-script", str(script), "--fresh",
                          "--state", str(tmp_path / "state"))
     assert err.startswith("sim: %s line 2: " % script)
+
+
+@pytest.mark.parametrize("argv", [["wiring"], ["replay", "tests/scenarios/10-line-bets-bar-2.json"]])
+def test_a_reader_that_stops_early_gets_no_traceback(argv):
+    import subprocess
+    import sys
+    done = subprocess.Popen([sys.executable, "-m", "host_tools"] + argv, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    done.stdout.readline()
+    done.stdout.close()  # `| head -1`
+    assert done.stderr.read() == b"" and done.wait() in (0, 1)
