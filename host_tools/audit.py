@@ -9,14 +9,11 @@ cannot be read at all.
 import sys
 
 from host_tools import records
-from host_tools.records import BadRecord, Each, Fixed
-from terminal.audit import AuditLog, check
+from host_tools.records import BadRecord
+from terminal.audit import LOG, AuditLog, check
 from terminal.memory import RamError
 from terminal.meters import COUNTS
 
-# What this tool reads of the audit record (terminal/audit.py).
-# n, commit, power-up, ms, action, detail, hash
-LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
 
 
 def add_arguments(parser):

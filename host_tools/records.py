@@ -14,6 +14,8 @@ from terminal.journal import record
 from terminal.memory import COPIES, CriticalMemory, RamError
 from terminal.persistence import BASES, newer
 from terminal.settings import Settings
+# BadRecord: a record whose CRC holds but whose content is not what the cabinet writes.
+from terminal.shapes import BadShape as BadRecord, Each, Either, check
 from terminal.startup import start
 from host_tools.remote import SERVICE_MODE, BoardLost, NotMicroPython, Remote, RemoteError
 
@@ -36,91 +38,8 @@ class NoRecords(Exception):
     """The records cannot be read: the one line a user sees."""
 
 
-class BadRecord(ValueError):
-    """A record whose CRC holds but whose content is not what the cabinet writes."""
-
-
-# A record's shape, as check() reads it: a type (int: not a bool), None, a range of whole
-# numbers, [shape] a list of it,
-# Fixed(shapes...) a list of exactly these, Either(plain types...), {key: shape} an object with
-# these keys (others allowed), Each(shape) an object of any keys, each value of the shape.
-class Fixed(tuple):
-    def __new__(cls, *shapes):
-        return tuple.__new__(cls, shapes)
-
-
-class Either(Fixed):
-    pass
-
-
-class Each:
-    def __init__(self, shape):
-        self.shape = shape
-
-
-_NAMES = {int: "a whole number", str: "text", bool: "true or false", None: "null",
-          dict: "an object", list: "a list"}
-
-
-def check(value, shape, name):
-    """value, when it has the shape; else BadRecord naming the field (name) and what it is."""
-    if not _fits(value, shape):
-        raise BadRecord("%s is %s, not %s" % (name, _describe(shape), _show(value)))
-    if type(shape) is dict:
-        for key, inner in shape.items():
-            if key not in value:
-                raise BadRecord("%s.%s is missing" % (name, key))
-            check(value[key], inner, "%s.%s" % (name, key))
-    elif isinstance(shape, Each):
-        for key, item in value.items():
-            check(item, shape.shape, "%s.%s" % (name, key))
-    elif type(shape) is list:
-        for i, item in enumerate(value):
-            check(item, shape[0], "%s[%d]" % (name, i))
-    elif type(shape) is Fixed:
-        for i, (item, inner) in enumerate(zip(value, shape)):
-            check(item, inner, "%s[%d]" % (name, i))
-    return value
-
-
-def _fits(value, shape):
-    if type(shape) is Either:  # of plain values: int, str, None
-        return any(_fits(value, s) for s in shape)
-    if shape is None:
-        return value is None
-    if type(shape) is dict or isinstance(shape, Each):
-        return type(value) is dict
-    if type(shape) is list:
-        return type(value) is list
-    if type(shape) is Fixed:
-        return type(value) is list and len(value) == len(shape)
-    if type(shape) is range:
-        return type(value) is int and value in shape
-    return type(value) is shape
-
-
 # What played() reads of a base before it plays the journals.
 BASE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": {"credits": [int]}}
-
-
-def _describe(shape):
-    if type(shape) is Either:
-        return " or ".join(_describe(s) for s in shape)
-    if type(shape) is dict or isinstance(shape, Each):
-        return "an object"
-    if type(shape) is list:
-        return "a list, each %s" % _describe(shape[0])
-    if type(shape) is Fixed:
-        return "a list of %d" % len(shape)
-    if type(shape) is range:
-        return "a whole number from %d to %d" % (shape[0], shape[-1])
-    return _NAMES[shape]
-
-
-def _show(value):
-    if type(value) in (list, dict):
-        return _NAMES[type(value)]
-    return json.dumps(value)[:40]  # the record's own notation: true, null, "text"
 
 
 def add_arguments(parser):

@@ -184,8 +184,8 @@ class WebCabinet:
         self.cabinet, effects = start(settings, memory, pages, now_ms, demo=True)
         self.parts = Page(stations, dice, memory)
         self.loop = Loop(self.cabinet, self.parts)
-        for effect in effects:  # save the start-up, and a roll a reload interrupted (main.py)
-            self.loop.apply(effect, now_ms)
+        self.loop.carry_out(effects, now_ms)  # save the start-up, and a roll a reload
+        # interrupted (main.py)
         fault = rng.startup()  # the RNG's start-up health test
         if fault:
             self.loop.send(fault, now_ms)

@@ -42,7 +42,8 @@ from terminal.delta import BadChange, change, patch
 from terminal.events import PERSIST, VERIFY
 from terminal.journal import record
 from terminal.memory import COPIES
-from terminal.meters import Meters
+from terminal.meters import METER, Meters, check_dump
+from terminal.shapes import BadShape, Either, Each, Fixed, Whole, check
 
 SETUP = "setup"  # the marker record: the cabinet is set up, its journals reach this commit
 NEW_CABINET = "NEW CABINET: ATTENDANT SETUP"
@@ -50,6 +51,12 @@ BASES = ("state0", "state1")
 JOURNALS = ("journal0", "journal1")
 RECORDS = (SETUP, "audit") + BASES + JOURNALS  # what a cabinet set up always has
 CHANGED, CLOSED, DRAWN = "s", "c", "d"
+DIE = Whole(1, 6)
+# The state's fields (state()) besides its layout, which layout.load() checks, and its meters
+# (check_dump()); what a station or its count must be, _check_state().
+STATE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": dict, "tilt": str,
+         "no_rolls": METER, "read": str, "keeper": Either(None, int), "door": bool,
+         "attendant": bool, "handpays": [METER], "meters": dict, "history": [Fixed(DIE, DIE)]}
 MAX_ENTRIES = 1000  # a journal's entries before a new base, however few its rolls: what
 # power-up plays at most, twice (a busy 8-station round writes about 40)
 
@@ -164,12 +171,17 @@ class Persistence:
         self.gen = new
         self._entries = len(journals[new])
         self.saved = self.state()
+        try:  # what the entries made of it, checked as its base was
+            self._check_state(self.saved)
+        except BadShape as e:
+            raise BadJournal(JOURNALS[new], str(e))
         del self._shown[:]  # the played rolls' signals are long gone
 
     def _play(self, gen, base, entries, stop, now_ms, feed):
         """Restore a base, then carry out the entries of its journal that follow it, to commit
         stop (None: all). BadJournal names the record where they do not fit."""
         try:
+            self._check_state(base)
             self._restore(base, now_ms)
         except _MALFORMED as e:
             raise BadJournal(BASES[gen], str(e))
@@ -287,6 +299,19 @@ class Persistence:
         if self._logged and not self.ram_error and not self.unset:
             out.append((PERSIST, "audit", self.audit.dump()))
             self._logged = False
+
+    def _check_state(self, state):
+        """BadShape unless a state read back from flash is one this cabinet can carry on
+        from: each field of its type and range (a record forged with a valid CRC, or another
+        firmware's, is a RAM error, never a crash later in play)."""
+        check(state, STATE, "state")
+        check_dump(state["meters"])
+        stations = len(self.panels)
+        if len(state["handpays"]) != stations:
+            raise BadShape("state.handpays has %d stations, the board %d" % (
+                len(state["handpays"]), stations))
+        if state["keeper"] is not None and not 0 <= state["keeper"] < stations:
+            raise BadShape("state.keeper is no station: %d" % state["keeper"])
 
     def _restore(self, state, now_ms):
         table = layout.load(state["layout"], self.settings.rules, self.table)

@@ -225,7 +225,7 @@ def test_an_audit_record_of_the_wrong_shape_is_named(folder, capsys, change, mes
 
 @pytest.mark.parametrize("change, message", [
     (lambda r: r["meters"].update(kinds=[]), "damaged record: state1: "),
-    (lambda r: r.pop("meters"), "damaged record: state1: 'meters'"),
+    (lambda r: r.pop("meters"), "damaged record: state1: state.meters is missing"),
     (lambda r: r.update(rules={"odds": "99x"}), "malformed: state1: house rule odds cannot be"),
     (lambda r: r.pop("layout"), "malformed: state1.layout is missing"),
 ])

@@ -173,3 +173,75 @@ def test_the_ram_clear_after_a_handpay_was_cut_off_names_the_handpay_lost():
     run.turn_key(False)
     cleared = [e[5] for e in run.cab.audit.entries if e[4] == "RAM CLEARED"][-1]
     assert "LOST" in cleared and "HANDPAY PAID S3" in cleared, cleared
+
+
+# -- records forged behind a valid CRC
+
+ODD = (1.5, "x", None, True, False, [], {}, -1, 10 ** 12, [1], [1, 2, 3], {"x": 1})
+
+
+def forge(value, rng):
+    """value with one field somewhere in it replaced by an odd one (a list or dict changed in
+    place; a new value returned)."""
+    if type(value) in (list, dict) and value and rng.getrandbits(2):
+        keys = list(range(len(value))) if type(value) is list else sorted(value)
+        key = keys[rng.getrandbits(16) % len(keys)]
+        value[key] = forge(value[key], rng)
+        return value
+    return ODD[rng.getrandbits(16) % len(ODD)]
+
+
+def forged_boot(storage, run, name, change):
+    """Both copies of the record `name` as change(content) makes it, behind a valid CRC; the
+    cabinet powered up on them and played a little: never an exception."""
+    from terminal.memory import pack
+    content = run.memory.load(name)
+    seq = run.memory.seq[name]
+    content = change(content) or content
+    for copy in (".a", ".b"):
+        storage.files[name + copy] = pack(seq, content)
+    run.boot()
+    for button in ("chip", "bet", "roll", "help"):
+        run.press(0, button)
+    for _ in range(20):
+        run.tick()
+
+
+SEEN = (  # what was seen to crash start() or later play (issue 19)
+    lambda s: s["history"].__setitem__(0, 7),
+    lambda s: s["meters"]["kinds"].__setitem__("pass", [5]),
+    lambda s: s.__setitem__("tilt", 1.5),
+    lambda s: s["handpays"].__setitem__(0, False),
+    lambda s: s.__setitem__("keeper", 9),
+    lambda s: s["meters"]["counts"].__setitem__("nonsense", 1),
+)
+
+
+def test_a_base_forged_as_seen_behind_its_crc_is_a_ram_error():
+    from terminal.persistence import BASES
+    for change in SEEN:
+        storage, run = played(SCRIPT[:42])  # a new base, its journal empty
+        base = BASES[run.cab.gen]
+        forged_boot(storage, run, base, change)
+        assert run.cab.ram_error == (base,), run.cab.damage
+
+
+def test_an_audit_entry_forged_behind_its_crc_is_a_ram_error():
+    storage, run = played(SCRIPT[:12])
+    forged_boot(storage, run, "audit", lambda log: log["entries"][0].__setitem__(5, 7))
+    assert run.cab.ram_error == ("audit",) and "audit.entries[0][5]" in run.cab.damage[0]
+
+
+def test_a_base_or_audit_log_forged_at_random_is_a_ram_error_or_plays_never_a_crash():
+    import random
+    from terminal.persistence import BASES
+    rng = random.Random(19)
+    storage, run = played(SCRIPT[:12])
+    good = dict(storage.files)
+    for n in range(60):
+        storage.files.clear()
+        storage.files.update(good)
+        name = (BASES[run.cab.gen], "audit")[n % 2]
+        forged_boot(storage, run, name, lambda content: forge(content, rng))
+        if run.cab.ram_error:
+            assert run.cab.ram_error == (name,) and run.cab.damage, run.cab.damage
