@@ -1,14 +1,14 @@
 # The panel's buttons and the attendant key, polled from an asyncio task every few ms:
 # `scan(now_ms)` reads the pins and returns the events that happened since the last scan.
 #
-# Debounce: a contact counts only once its level has stayed the same for debounce_ms; chatter
-# shorter than that makes no event. A key with no long_button gives PRESS when its debounced
-# press starts, RELEASE when it ends: it acts at once. Long press, for a key that has a
-# long_button (a small panel where holding BET means TAKE_DOWN): which button it is cannot be
-# known when it goes down, so that gives (HOLD, button, long_button), for the display to say
-# so; let go before long_ms and it is a (PRESS, button) and (RELEASE, button) together; still
-# held long_ms after its contact settled and it is (PRESS, long_button) at that scan,
-# (RELEASE, long_button) when let go.
+# Debounce after, not before: a key acts on its first edge. The first scan that reads it pressed
+# gives (PRESS, button) at once; it is let go only once it has read released for debounce_ms, so
+# the bounces of its contact (closing or opening) make no second press. A key that has a
+# long_button (a small panel where holding BET means TAKE_DOWN) gives (PRESS, button) the same,
+# then (HOLD, button, long_button) for the display to say what holding on does; still held
+# long_ms after the press and it gives (PRESS, long_button) at that scan. When it is let go:
+# (RELEASE, button), and (RELEASE, long_button) after a long press. The cabinet decides what a
+# long press does to what the short one did (terminal/cabinet.py).
 #
 # now_ms must only go up (the firmware's clock unwraps time.ticks_ms): times are subtracted.
 # A scan where nothing happened returns NO_EVENTS, one shared empty tuple: scans run every few
@@ -38,42 +38,51 @@ class Debounced:
         return False
 
 
-class _Key(Debounced):
-    """One panel button: debounce and long press, shared by GpioButtons and MatrixButtons."""
+class _Key:
+    """One panel button: press on the first edge, debounced release, long press; shared by
+    GpioButtons and MatrixButtons."""
 
     def __init__(self, station, button, long_button, debounce_ms, long_ms):
-        Debounced.__init__(self, debounce_ms)
         self.station = station
         self.button = button
         self.long_button = long_button
+        self.debounce_ms = debounce_ms
         self.long_ms = long_ms
-        self.start = 0  # when the press's contact settled
+        self.down = False  # pressed, as the panel has told it
+        self.start = 0  # when it went down
+        self.since = 0  # when it began to read released, while down
+        self.open = False  # down, and reading released since `since`
         self.long = False  # this press became a long press
 
     def step(self, pressed, now_ms, out):
         """Take one reading (True: pressed). out: the scan's events so far, a list or
         NO_EVENTS; returns them with this reading's events added."""
         s = self.station
-        if self.settle(pressed, now_ms):
-            if pressed:
-                self.start = self.since
+        if not self.down:
+            if pressed:  # the first edge acts
+                self.down = True
+                self.open = False
                 self.long = False
-                if self.long_button is None:
-                    out = _add(out, (PRESS, s, self.button))
-                else:
-                    out = _add(out, (HOLD, s, self.button, self.long_button))
-            elif self.long_button is None:
-                out = _add(out, (RELEASE, s, self.button))
-            elif self.long:
-                out = _add(out, (RELEASE, s, self.long_button))
-            else:
+                self.start = now_ms
                 out = _add(out, (PRESS, s, self.button))
-                out.append((RELEASE, s, self.button))
-        # Only while the contact still reads pressed: a release being debounced is not a hold.
-        if (self.down and pressed and not self.long and self.long_button is not None
-                and now_ms - self.start >= self.long_ms):
-            self.long = True
-            out = _add(out, (PRESS, s, self.long_button))
+                if self.long_button is not None:
+                    out.append((HOLD, s, self.button, self.long_button))
+            return out
+        if pressed:
+            self.open = False  # a bounce, or still held
+            if (not self.long and self.long_button is not None
+                    and now_ms - self.start >= self.long_ms):
+                self.long = True
+                out = _add(out, (PRESS, s, self.long_button))
+            return out
+        if not self.open:
+            self.open = True
+            self.since = now_ms
+        if now_ms - self.since >= self.debounce_ms:  # released long enough: let go
+            self.down = False
+            out = _add(out, (RELEASE, s, self.button))
+            if self.long:
+                out.append((RELEASE, s, self.long_button))
         return out
 
 

@@ -127,13 +127,21 @@ class Cabinet(Persistence):
     def _press(self, event, now_ms, out):
         s, button = self._button_event(event)
         panel = self.panels[s]
-        panel.hold = None  # the key held is let go or long enough: it acts now
         self._only = s  # until it is more than a selection, a view or a refusal
         if button in panel.held:
             return  # a bounce: pressed again without a release
         panel.held.append(button)
+        if panel.hold and button == panel.hold[1]:
+            # A key held long enough: its second meaning. Its press acted at once; a selection
+            # or a view it made is undone first, as if it had not been pressed. Money it moved
+            # (BET) or bets it closed (ROLL) stand: the long meaning acts on top (docs/panel).
+            panel.hold = None
+            if panel.undo is not None:
+                panel.restore(panel.undo)
+        panel.undo = panel.selection()
         if self.attendant:
             self._only = None
+            panel.undo = None  # the attendant's functions are not undone
             why = attendant.press(self, s, button, now_ms, out)
             if why:  # else the attendant's function says what it did on the display
                 self._say(s, why)
@@ -165,6 +173,7 @@ class Cabinet(Persistence):
         except Refusal as e:
             self._say(s, str(e))
             return
+        panel.undo = None  # money or the game moved: not a selection to undo
         if button != buttons.ROLL:  # closing the bets is saved as its own entry (_save)
             self._dirty = True
 
@@ -172,14 +181,17 @@ class Cabinet(Persistence):
         if len(event) != 4 or event[3] not in buttons.ALL:
             raise BadEvent("a hold is (HOLD, station, button, long_button), not %s" % (event,))
         s, button = self._button_event(event[:3])
-        self.panels[s].hold = (button, event[3])  # the display says what it will do
+        self.panels[s].hold = (button, event[3])  # the display says what holding on does
         self._only = s
 
     def _release(self, event, now_ms, out):
         s, button = self._button_event(event)
         self._only = s
-        if button in self.panels[s].held:
-            self.panels[s].held.remove(button)
+        panel = self.panels[s]
+        if button in panel.held:
+            panel.held.remove(button)
+        if panel.hold and button == panel.hold[0]:
+            panel.hold = None  # let go before its long press
 
     def _tick(self, event, now_ms, out):
         pass  # timers and animations move on in handle()

@@ -4,8 +4,8 @@
 # Events: Cabinet.handle(event, now_ms)
 PRESS = "press"  # (PRESS, station, button): a panel button went down (buttons.py names them)
 RELEASE = "release"  # (RELEASE, station, button)
-HOLD = "hold"  # (HOLD, station, button, long_button): a key went down that acts only when let
-#                go (as button) or once held long enough (as long_button): the display says so
+HOLD = "hold"  # (HOLD, station, button, long_button): the key just pressed as button becomes
+#                long_button if held on (a PRESS of it then): the display says so
 TICK = "tick"  # (TICK,): time passing, so timers and animations move on
 DICE = "dice"  # (DICE, d1, d2): the dice source's result
 NO_ROLL = "no_roll"  # (NO_ROLL, reason): the dice source could not call the roll

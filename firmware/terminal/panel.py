@@ -19,7 +19,9 @@ class Panel:
         self.page = 0
         self.viewed_ms = 0  # when a view's button was last pressed
         self.held = []  # buttons down now: a second press without a release is a bounce
-        self.hold = None  # (button, long_button) of a key down that acts when let go or held
+        self.hold = None  # (button, long_button) of a key down that, held on, acts again
+        self.undo = None  # what the panel showed before that key's short press: a selection
+        #                   or a view, which its long press undoes (Cabinet._press)
         self.handpay = 0  # credits waiting for the attendant; the station is locked meanwhile
         self.message = ""
         # The station's wagers when a roll was last called with some on the layout, as
@@ -34,6 +36,15 @@ class Panel:
             self.page += 1
         else:
             self.view = TABLE
+
+    def selection(self):
+        """What a selection or a view changes (money is the table's): to put back later."""
+        return (self.chip, self.mode, self.spot, self.odds_pick, dict(self.cycle), self.view,
+                self.page, self.message)
+
+    def restore(self, selection):
+        (self.chip, self.mode, self.spot, self.odds_pick, self.cycle, self.view, self.page,
+         self.message) = selection
 
     def chip_value(self):
         return self.chips[self.chip]

@@ -60,10 +60,10 @@ def station(cab, s):
              "CHIP %d  %s" % (chip, panel.mode.upper()),
              last)
     if panel.hold:
-        # A key that acts when let go: what letting go does, then (the message, which a small
-        # screen keeps when it drops a line) what holding it on does.
-        button, long_button = panel.hold
-        return lines + ("LET GO: " + button_name(button), "HOLD: " + button_name(long_button))
+        # A key down that has a long press: what its press did stays in view (the message,
+        # which a small screen keeps when it drops a line), and above it what holding on does.
+        hint = "HOLD: " + button_name(panel.hold[1])
+        return lines + ((hint, panel.message) if panel.message else (hint,))
     return lines + (panel.message,)
 
 

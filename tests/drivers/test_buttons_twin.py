@@ -11,17 +11,20 @@ LONG = {(0, "bet"): "take_down"}
 
 
 def twin_events(script):
-    """The twin is told what the player means: the long button when a key is held long, and
-    first that a key with a long button is down."""
+    """The twin is told what the player does: the press, that a key with a long button is
+    down, the long button when it is held long, the release (of both, after a long press)."""
     twin = ButtonsTwin()
     out = []
     for _, station, button, held in script:
         long_button = LONG.get((station, button))
+        twin.press(station, button)
         if long_button:
             twin.hold(station, button, long_button)
-        meant = long_button if long_button and held >= 800 else button
-        twin.press(station, meant)
-        twin.release(station, meant)
+        if long_button and held >= 800:
+            twin.press(station, long_button)
+        twin.release(station, button)
+        if long_button and held >= 800:
+            twin.release(station, long_button)
         out += twin.scan(0)
     return out
 
@@ -39,10 +42,10 @@ def test_the_twin_queues_what_it_is_told_and_a_scan_takes_it():
     twin.press(0, "pass")
     twin.release(0, "pass")
     twin.turn_key(True)
-    twin.hold(2, "roll", "pass_dice")
-    twin.press(2, "roll")
+    twin.press(2, "bet")
+    twin.hold(2, "bet", "take_down")
     assert twin.scan(10) == [(PRESS, 0, "pass"), (RELEASE, 0, "pass"), (KEY, True),
-                             (HOLD, 2, "roll", "pass_dice"), (PRESS, 2, "roll")]
+                             (PRESS, 2, "bet"), (HOLD, 2, "bet", "take_down")]
     assert twin.scan(15) == []
     twin.turn_key(0)
     assert twin.scan(20) == [(KEY, False)]

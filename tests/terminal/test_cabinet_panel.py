@@ -212,17 +212,39 @@ def test_views_work_while_locked_and_change_nothing():
     assert snapshot(d.cab)[0] == before and d.cab.panels[0].handpay == 999
 
 
-def test_a_key_that_acts_when_let_go_says_so_while_it_is_down():
+def test_a_key_with_a_long_press_acts_at_once_and_says_what_holding_on_does():
     d = Driver()
     d.bet(0, "pass", "chip")
+    d.event((PRESS, 0, "bet"))  # the first edge: the bet, at once
     d.event((HOLD, 0, "bet", "take_down"))
-    assert d.display[0][4:] == ("LET GO: BET", "HOLD: TAKE DOWN")
-    assert d.table.find(0, "pass").amount == 5  # nothing is done yet
-    d.press(0, "bet")  # let go: the bet
+    assert d.table.find(0, "pass").amount == 10
+    assert d.display[0][4:] == ("HOLD: TAKE DOWN", "PASS +5")
+    d.event((RELEASE, 0, "bet"))  # let go before the long press: that was all
     assert d.table.find(0, "pass").amount == 10 and d.display[0][4:] == ("PASS +5",)
+    d.event((PRESS, 0, "bet"))
     d.event((HOLD, 0, "bet", "take_down"))
-    d.press(0, "take_down")  # held: the long button
-    assert d.table.find(0, "pass") is None and d.display[0][4:] == ("PASS DOWN +10",)
+    d.event((PRESS, 0, "take_down"))  # held on: the spot comes down, the chip just bet with it
+    assert d.table.find(0, "pass") is None and d.display[0][4:] == ("PASS DOWN +15",)
+    d.event((RELEASE, 0, "bet"))
+    d.event((RELEASE, 0, "take_down"))
+    assert d.credits(0) == 1000
+
+
+def test_a_selection_is_undone_when_its_key_is_held_on_to_its_long_press():
+    d = Driver(help_pages=HELP)
+    d.press(0, "come")
+    d.event((PRESS, 0, "pass"))  # PASS at once...
+    d.event((HOLD, 0, "pass", "dont_pass"))
+    assert d.display[0][1] == "PASS: 0" and d.display[0][4:] == ("HOLD: DONT PASS",)
+    d.event((PRESS, 0, "dont_pass"))  # ...held on: DONT PASS, as if PASS had not been pressed
+    assert d.display[0][1] == "DONT PASS: 0" and d.display[0][2] == "CHIP 1  COME"
+    d.event((RELEASE, 0, "pass"))
+    d.event((RELEASE, 0, "dont_pass"))
+    d.event((PRESS, 0, "chip"))  # CHIP 5 at once, then HELP held: the chip goes back to 1
+    d.event((HOLD, 0, "chip", "help"))
+    assert d.display[0][2] == "CHIP 5  COME"
+    d.event((PRESS, 0, "help"))
+    assert d.display[0][0] == "HELP 1/3" and d.cab.panels[0].chip_value() == 1
 
 
 def test_a_selection_makes_only_its_own_stations_display_again():
@@ -236,9 +258,9 @@ def test_a_selection_makes_only_its_own_stations_display_again():
     screens.station = counted
     try:  # (not checked after each event: the check makes every display itself)
         for event in ((PRESS, 2, "field"), (RELEASE, 2, "field"), (HOLD, 2, "bet", "take_down"),
-                      (PRESS, 2, "help"), (RELEASE, 2, "help")):
+                      (PRESS, 2, "help"), (RELEASE, 2, "help"), (RELEASE, 2, "bet")):
             d.event(event, False)
-        assert made == [2] * 5
+        assert made == [2] * 6
         del made[:]
         d.event((PRESS, 2, "field"), False)  # leaves help and selects: still one station
         d.event((RELEASE, 2, "field"), False)
