@@ -7,7 +7,7 @@ import sys
 
 from drivers import board_file
 from host_tools import BOARDS, ROOT
-from host_tools import chip, chip_coins
+from host_tools import chip, chip_coins, chip_report
 
 # What the emulator's control socket said (`events SINCE KIND`) around a power-up, a key press and
 # a coin train on pico-1station; trimmed from a real run, the times as they were.
@@ -129,8 +129,8 @@ def test_a_train_s_outcome_and_the_tally():
 def test_heap_lines_and_the_median_and_max():
     text = "ROLL 0 free 120000 largest 60000 ms 0\nnoise\nROLL 10 free 90000 largest 2400 ms 9100"
     assert chip.mem_info_figures(text) == [(0, 120000, 60000, 0), (10, 90000, 2400, 9100)]
-    assert chip.spread([51.0, None, 43.0, 71.0]) == "51.0 / 71.0"
-    assert chip.spread([]) == "-"
+    assert chip_report.spread([51.0, None, 43.0, 71.0]) == "51.0 / 71.0"
+    assert chip_report.spread([]) == "-"
 
 
 def test_each_key_is_a_press_and_a_release_as_the_board_wires_it():
@@ -158,8 +158,8 @@ def test_the_eight_station_board_is_a_board_the_firmware_takes():
 
 def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take():
     figures = [(0, 120000, 60000, 0), (10, 90000, 2400, 9100), (20, 88000, 2800, 9000)]
-    said = chip.heap_summary(figures, 40.0, 600.0)
+    said = chip_report.heap_summary(figures, 40.0, 600.0)
     assert said.startswith("largest free block over 20 busy rolls: 2400 B at its smallest "
                            "(roll 10), 2800 B after the last")
     assert "1,000 rolls: about 2000 s of the chip's time, 500 min of this machine's" in said
-    assert chip.heap_summary(figures[:1], 1.0, 1.0) == "no roll measured"
+    assert chip_report.heap_summary(figures[:1], 1.0, 1.0) == "no roll measured"
