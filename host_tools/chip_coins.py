@@ -93,6 +93,7 @@ class Coins:
         acceptor = board["acceptors"][0]
         self.pin, self.station = acceptor["pin"], acceptor["station"]
         self.display = chip.station_display(board, self.station)
+        self.since = 0  # the last train's start: what it drew shows what was up before this one
         keys = {k.label: k for k in chip.keys_of(board)}
         self.keys = {name: keys.get("S%d %s" % (self.station + 1, name)) for _, name in LOAD}
         dice = board.get("dice", {})
@@ -165,7 +166,8 @@ class Coins:
     def _result(self, name, count, before, start, ends, bad):
         self.emu.after(ends, SETTLE_MS)
         (before, before_ops), (after, ops) = before, self.snapshot()
-        events = self.emu.events(start, self.chip.SHOWN)
+        events = self.emu.events(self.since, self.chip.SHOWN)  # the message before it too
+        self.since = start
         credited = after["acceptor_in"] - before["acceptor_in"]
         tilt = self.chip.tilt_of(events, start)
         row = {"train": name, "count": count, "bad": bad, "credited": credited, "tilt": tilt,
