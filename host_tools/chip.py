@@ -10,9 +10,11 @@ reads what it did from the emulator's events, each stamped in emulated microseco
 
   boot   power-on to betting open (`PLACE YOUR BETS`) per board, after the attendant's set-up of
          a new cabinet, and the program check the boot prints
-  keys   each key of each board pressed: the first display write after the press, and the screen
-         it settles on (the key's action), in ms after the press
-  coins  acceptor pulse trains while the cabinet runs: credited exactly, or the tilt's reason
+  keys   each key of each board pressed: the first write on its station's display after the
+         press, and the key's action: the first drawing that shows what it did (not the hint a
+         key with a long press shows while down), in ms after the press
+  coins  acceptor pulse trains (host_tools/chip_coins.py), valid ones while the cabinet waits,
+         bets and rolls, and bad ones: credited exactly, or the tilt's reason
   heap   an 8-station busy cabinet played on the chip (tests/mp/chip_heap.py through mpremote's
          raw REPL): gc.mem_free() and the largest free block every few rolls
   roll   the busy table's Table.roll timed with time.ticks_us on the chip (tests/mp/bench_chip.py)
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import time
 
-from host_tools import BOARDS, BUILD, ROOT
+from host_tools import BOARDS, BUILD, ROOT, chip_report
 
 KIT_FILES = ("emu.mjs", "emuctl.py", os.path.join("fw", "firmware.uf2"))
 HOW = ("make chip needs an emulated-Pico kit: make chip CHIP_KIT=DIR, DIR holding emu.mjs, "
@@ -43,12 +45,11 @@ SETUP = "NEW CABINET: ATTENDANT SETUP"
 PIN_KINDS = ("gpio", "ws2812", "oled", "input", "uart")
 SHOWN = ("oled", "console")  # what a player sees: a display, or the console standing in for one
 HOLD_MS = 100  # a key press: shorter than any board's long press
-QUIET_MS = 300  # a key's screen has settled when nothing was drawn for this long
-SETTLE_CAP_MS = 2500  # ... or this long after the release
-# acceptor trains: (pulses, low ms, gap ms), within a common acceptor's 30-100 ms
-TRAINS = ((1, 30, 30), (1, 100, 100), (3, 60, 60), (5, 30, 100), (10, 100, 30), (20, 50, 50))
+SETTLE_CAP_MS = 2500  # a key's action is drawn within this long after the press, or not at all
+HINT = "LET GO: "  # a key with a long press shows while down what letting go will do
 
 Event = collections.namedtuple("Event", "t kind pin value")
+Key = collections.namedtuple("Key", "label station press release")
 
 
 class ChipError(Exception):
@@ -110,39 +111,52 @@ def boot_figures(events, powered):
     return out
 
 
-def key_figures(events, pressed, released, quiet_ms=QUIET_MS, cap_ms=SETTLE_CAP_MS):
-    """A key's press (pressed, released: µs) against what was drawn after it: (first write ms,
-    action ms, the action's screen), times after the press; the action is the last drawing of
-    the burst that follows (nothing drawn for quiet_ms after it, or the last before the release
-    plus cap_ms). None for the times when nothing was drawn."""
-    shown = [e for e in events if e.kind in SHOWN and pressed <= e.t <= released + cap_ms * 1000]
+def key_figures(events, pressed, display, cap_ms=SETTLE_CAP_MS):
+    """A key pressed at PRESSED (µs) against what its station's DISPLAY (station_display) drew
+    after it: (first write ms, action ms, the action's screen), times after the press. The
+    action is the first drawing that shows what the key did (a selection, a chip, a bet, a
+    refusal...): while a key with a long press shows its hint ("LET GO: ..." in place of the
+    message), the first whose rows above the hint changed; else the first drawing without the
+    hint. None for a time when nothing was drawn within cap_ms."""
+    before = [e for e in events if on_display(e, display) and e.t < pressed]
+    rows = before[-1].value.split(" | ") if before else []
+    shown = [e for e in events if on_display(e, display) and
+             pressed <= e.t <= pressed + cap_ms * 1000]
     if not shown:
         return None, None, ""
-    last = shown[0]
-    for e in shown[1:]:
-        if e.t - last.t > quiet_ms * 1000 and last.t >= released:
-            break
-        last = e
-    return (shown[0].t - pressed) / 1000, (last.t - pressed) / 1000, shown_as(last)
+    action = next((e for e in shown if shows_action(e.value, rows)), None)
+    first_ms = (shown[0].t - pressed) / 1000
+    if action is None:
+        return first_ms, None, ""
+    return first_ms, (action.t - pressed) / 1000, shown_as(action)
+
+
+def shows_action(value, before):
+    """Whether a drawing (VALUE) shows a key's action, the screen before the press being the
+    rows BEFORE: any drawing without the hint, or one whose rows above the hint changed."""
+    rows = value.split(" | ")
+    hint = [i for i, row in enumerate(rows) if row.startswith(HINT)]
+    return not hint or rows[:hint[0]] != before[:hint[0]]
+
+
+def station_display(board, station):
+    """(kind, where) of a station's display: ("oled", "BUS:ADDRESS") for an SSD1306, ("console",
+    "[S<n>]") for one on the console."""
+    spec = board.get("displays", [])[station] if station < len(board.get("displays", [])) else {}
+    if spec.get("driver") == "ssd1306":
+        return "oled", "%d:%d" % (spec["i2c"]["id"], spec.get("address", 0x3C))
+    return "console", "[S%d]" % (station + 1)
+
+
+def on_display(e, display):
+    kind, where = display
+    if kind == "oled":
+        return e.kind == "oled" and e.pin == where
+    return e.kind == "console" and e.value.startswith(where)
 
 
 def shown_as(e):
     return ("%s %s" % (e.pin, e.value) if e.kind == "oled" else e.value)[:70]
-
-
-def credits_of(events, station, before=None):
-    """The credits station (0-based) shows last (before time BEFORE): "S1 CR 12" on its display
-    or the console; None if it never showed them."""
-    found = None
-    pattern = re.compile(r"\bS%d CR (\d+)" % (station + 1))
-    for e in events:
-        if before is not None and e.t > before:
-            break
-        if e.kind in SHOWN:
-            m = pattern.search(e.value)
-            if m:
-                found = int(m.group(1))
-    return found
 
 
 def tilt_of(events, after):
@@ -161,14 +175,6 @@ def mem_info_figures(text):
     for m in re.finditer(r"ROLL (\d+) free (\d+) largest (\d+)(?: ms (\d+))?", text):
         out.append(tuple(int(g or 0) for g in m.groups()))
     return out
-
-
-def spread(values):
-    """"median / max" of numbers, or "-"."""
-    values = sorted(v for v in values if v is not None)
-    if not values:
-        return "-"
-    return "%.1f / %.1f" % (values[len(values) // 2], values[-1])
 
 
 def eight_station_board(four):
@@ -194,20 +200,21 @@ def production_boards():
 
 
 def keys_of(board):
-    """[(label, press, release)] control commands per key: a GPIO key pulls its pin low, a
-    matrix key joins its row and column."""
+    """[Key(label, station, press, release)]: each key's control commands; a GPIO key pulls its
+    pin low, a matrix key joins its row and column."""
     buttons = board.get("buttons", {})
     out = []
     for key in buttons.get("keys", []):
         if buttons.get("driver") == "matrix":
             row, col, station, name = buttons["rows"][key[0]], buttons["cols"][key[1]], key[2], \
                 key[3]
-            out.append(("S%d %s" % (station + 1, name.upper()), "link %d %d" % (row, col),
-                        "unlink %d %d" % (row, col)))
+            press, release = "link %d %d" % (row, col), "unlink %d %d" % (row, col)
         elif buttons.get("driver") == "gpio":
             pin, station, name = key[0], key[1], key[2]
-            out.append(("S%d %s" % (station + 1, name.upper()), "set %d 0" % pin,
-                        "release %d" % pin))
+            press, release = "set %d 0" % pin, "release %d" % pin
+        else:
+            continue
+        out.append(Key("S%d %s" % (station + 1, name.upper()), station, press, release))
     return out
 
 
@@ -359,16 +366,34 @@ def measure_keys(emu, board, wall_s):
     """Each key of the board pressed HOLD_MS and released: [(label, first ms, action ms,
     screen)]."""
     rows = []
-    for label, press, release in keys_of(board):
-        pressed = int(emu.cmd(press)[-1])
-        released = emu.after(pressed, HOLD_MS)
-        emu.cmd(release)
-        end = emu.after(released, SETTLE_CAP_MS)
-        events = emu.events(pressed, SHOWN)
-        rows.append((label,) + key_figures(events, pressed, released))
+    emu.after(emu.now(), 1000)  # a key pressed before the loop's first scan goes unseen
+    for key in in_turn(keys_of(board)):
+        pressed = press_key(emu, key, HOLD_MS)
+        end = emu.after(pressed, SETTLE_CAP_MS)
+        events = emu.events(0, SHOWN)  # from power-up: the screen before the press too
+        rows.append((key.label,) + key_figures(events, pressed,
+                                               station_display(board, key.station)))
         emu.after(end, 200)
         attendant_clear(emu, events, pressed, wall_s)
     return rows
+
+
+def in_turn(keys):
+    """The keys in the order they are pressed: each station's first key (PASS, which a new
+    cabinet has selected already, so it would change nothing on the screen) last."""
+    out = []
+    for station in sorted(set(k.station for k in keys)):
+        mine = [k for k in keys if k.station == station]
+        out += mine[1:] + mine[:1]
+    return out
+
+
+def press_key(emu, key, hold_ms):
+    """Press KEY, hold it hold_ms (emulated), let it go: the press's time (µs)."""
+    pressed = int(emu.cmd(key.press)[-1])
+    emu.after(pressed, hold_ms)
+    emu.cmd(key.release)
+    return pressed
 
 
 def attendant_clear(emu, events, since, wall_s):
@@ -377,30 +402,10 @@ def attendant_clear(emu, events, since, wall_s):
         attendant_setup(emu, wall_s)
 
 
-def measure_coins(emu, board, wall_s):
-    """Each acceptor train on the first acceptor: [(train, pulses credited, outcome)]."""
-    acceptor = board["acceptors"][0]
-    pin, station = acceptor["pin"], acceptor["station"]
-    rows = []
-    for count, low, gap in TRAINS:
-        start = emu.now()
-        before = credits_of(emu.events(0, SHOWN), station)
-        reply = emu.cmd("train %d %d %d %d" % (pin, count, low, gap))[-1]
-        ends = int(reply.rsplit(" ", 1)[-1])
-        emu.after(ends, acceptor.get("gap_ms", 300) + 700)
-        events = emu.events(start, SHOWN)
-        after = credits_of(emu.events(0, SHOWN), station)
-        tilt = tilt_of(events, start)
-        got = None if after is None or before is None else after - before
-        if tilt:
-            outcome = "tilted: %s" % tilt
-        elif got == count:
-            outcome = "credited exactly"
-        else:
-            outcome = "credited %s of %d, no tilt" % (got, count)
-        rows.append(("%d x %d ms, gaps %d ms" % (count, low, gap), got, outcome))
-        attendant_clear(emu, events, start, wall_s)
-    return rows
+def measure_coins(emu, board, sets, wall_s):
+    """The acceptor trains of chip_coins.SETS on the board's first acceptor: [row dict]."""
+    from host_tools import chip_coins
+    return chip_coins.Coins(sys.modules[__name__], emu, board, wall_s).run(sets)
 
 
 def run_script(emu, script, timeout):
@@ -438,20 +443,26 @@ def chip_script(name, sources, prelude=""):
 
 
 def measure_heap(emu, rolls, timeout):
+    """ROLLS busy rolls of the 8-station board on the chip (tests/mp/chip_heap.py): {figures:
+    [(roll, free, largest, chip ms)], chip_s, wall_s: what the run took, text: what it said}."""
     script = chip_script("chip_heap", {"busy": os.path.join(ROOT, "tests", "engine", "busy.py")},
                          "ROLLS = %d" % rolls)
-    started = emu.now()
+    started, wall = emu.now(), time.monotonic()
     try:
         text = run_script(emu, script, timeout)
     finally:
         os.remove(script)
-    return mem_info_figures(text), (emu.now() - started) / 1e6, text
+    return {"figures": mem_info_figures(text), "chip_s": (emu.now() - started) / 1e6,
+            "wall_s": time.monotonic() - wall, "text": text}
 
 
-def measure_roll(emu, timeout):
+def measure_roll(emu, batches, timeout):
+    """The busy table's roll alone, the fastest of BATCHES batches of 100 (tests/mp/
+    bench_chip.py): ({"busy_roll_us": us} or None, what the script said)."""
     script = chip_script("bench_chip", {
         "busy": os.path.join(ROOT, "tests", "engine", "busy.py"),
-        "peer": os.path.join(ROOT, "host_tools", "peer.py")})
+        "peer": os.path.join(ROOT, "host_tools", "peer.py")},
+        "BATCHES = %d\nPARTS = 'busy'" % batches)
     try:
         text = run_script(emu, script, timeout)
     finally:
@@ -468,8 +479,12 @@ def add_arguments(p):
                    "and %s)" % EIGHT)
     p.add_argument("--parts", default=",".join(PARTS),
                    help="which figures, of %s (default all)" % ",".join(PARTS))
+    p.add_argument("--trains", default="quiet,busy,bad,arm",
+                   help="which coin trains (host_tools/chip_coins.py), of quiet,busy,bad,arm")
     p.add_argument("--rolls", type=int, default=40, help="busy rolls of the heap part "
                    "(default 40, a few minutes)")
+    p.add_argument("--batches", type=int, default=3, help="batches of 100 busy rolls the roll "
+                   "part times, the fastest reported (default 3)")
     p.add_argument("--serial", type=int, default=2333, help="the emulator's USB CDC TCP port "
                    "(default 2333; not the kit's 2323, which another run may use)")
     p.add_argument("--ctl", type=int, default=2334, help="its control port (default 2334)")
@@ -499,7 +514,7 @@ def main(args, out=None):
         except ChipError as e:
             out.write("%s: %s\n" % (name, e))
             failed.append(name)
-    report(results, args, out)
+    chip_report.report(results, args, out)
     return 1 if failed else 0
 
 
@@ -534,60 +549,24 @@ def run_board(kit, name, parts, args, out):
         if "keys" in parts and keys_of(board) and board.get("production"):
             got["keys"] = measure_keys(emu, board, args.timeout)
         if "coins" in parts and board.get("acceptors") and board.get("production"):
-            got["coins"] = measure_coins(emu, board, args.timeout)
+            got["coins"] = measure_coins(emu, board, args.trains.split(","), args.timeout)
         if name == EIGHT and "heap" in parts:
             got["heap"] = measure_heap(emu, args.rolls, args.timeout * 4)
         if name == EIGHT and "roll" in parts:
-            got["roll"] = measure_roll(emu, args.timeout)
+            got["roll"] = measure_roll(emu, args.batches, args.timeout)
         got["flashops"] = emu.cmd("flashops")[-1]
     finally:
+        keep_events(emu)
         emu.stop()
     return got
 
 
-def report(results, args, out):
-    """The table of figures (emulated time)."""
-    out.write("\nmake chip: figures in emulated time (rp2040js, MicroPython 1.28.0 rp2, 125 MHz; "
-              "flash erase/program time and core 1 not modelled, I2C at 400 kHz)\n")
-    for name, got in results.items():
-        b = got.get("boot", {})
-        new, boot = b.get("new", {}), b.get("boot", {})
-        out.write("\n== %s\n" % name)
-        out.write("boot: new cabinet to its set-up tilt %s ms; power-on to %s %s ms; program "
-                  "check %s ms\n" % (new.get("setup_ms", "-"), BETS, boot.get("bets_ms", "-"),
-                                     boot.get("check_ms", "-")))
-        keys = got.get("keys")
-        if keys:
-            out.write("keys (ms after the press: first display write, the action's screen):\n")
-            for label, first_ms, action_ms, screen in keys:
-                out.write("  %-16s %8s %8s  %s\n" % (label, first_ms, action_ms, screen))
-            out.write("  median / max: first write %s ms, action %s ms\n" % (
-                spread(k[1] for k in keys), spread(k[2] for k in keys)))
-        for train, got_credits, outcome in got.get("coins", ()):
-            out.write("coins %-26s credited %-4s %s\n" % (train, got_credits, outcome))
-        if "heap" in got:
-            figures, spent_s, text = got["heap"]
-            if figures:
-                out.write("heap over %d busy rolls (free / largest free block, bytes):\n" % (
-                    figures[-1][0]))
-                for n, free, largest, _ in figures:
-                    out.write("  roll %4d  %7d  %7d\n" % (n, free, largest))
-                per_roll = sum(f[3] for f in figures) / 1000 / max(1, figures[-1][0])
-                out.write("  smallest largest block %d bytes; %.2f s of the chip's time a roll "
-                          "(the loop stepped, not waited for): 1,000 rolls take %.0f s on the "
-                          "chip, about %.0f min here at 0.2x\n" % (
-                              min(f[2] for f in figures), per_roll, per_roll * 1000,
-                              per_roll * 1000 / 0.2 / 60))
-            tail = [x for x in text.strip().splitlines() if x.strip()][-3:]
-            if not figures or "Error" in text:
-                out.write("  heap script said: %s\n" % " / ".join(tail))
-        if "roll" in got:
-            figures, text = got["roll"]
-            if figures:
-                out.write("busy roll on the chip: %.0f us (one player: re-placed %.0f us, "
-                          "standing %.0f us)\n" % (figures["busy_roll_us"],
-                                                   figures["replace_roll_us"],
-                                                   figures["standing_roll_us"]))
-            else:
-                out.write("busy roll: no figure: %s\n" % text.strip()[-200:])
-        out.write("flash ops: %s\n" % got.get("flashops", "-"))
+def keep_events(emu):
+    """Every event the run saw, for a reader to check a figure: run/chip-NAME-events.log."""
+    try:
+        events = emu.events(0, SHOWN + ("reset", "input"))
+    except Exception:
+        return
+    with open(os.path.join(emu.kit, "run", "chip-%s-events.log" % emu.name), "w") as f:
+        for e in events:
+            f.write("%d %s%s %s\n" % (e.t, e.kind, " " + e.pin if e.pin else "", e.value))

@@ -7,7 +7,7 @@ import sys
 
 from drivers import board_file
 from host_tools import BOARDS, ROOT
-from host_tools import chip
+from host_tools import chip, chip_coins, chip_report
 
 # What the emulator's control socket said (`events SINCE KIND`) around a power-up, a key press and
 # a coin train on pico-1station; trimmed from a real run, the times as they were.
@@ -22,11 +22,18 @@ RECORDED = """\
 42150000 console program checked in 476 ms
 42180000 console [SIGN] PLACE YOUR BETS | PUCK OFF
 42200000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET
-50051000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
-50160000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | CHIP 5
-50190000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | CHIP 5 SELECTED
-52000000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
-60500000 oled 0:60 S1 CR 3 | PASS: 0 | CHIP 5  PLACE | CREDITS IN 3
+50020000 console [SIGN] PLACE YOUR BETS | PUCK OFF | 9 S
+50051000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET | LET GO: CHIP | HOLD: HELP
+50160000 oled 0:61 S2 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET
+50183000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | LET GO: CHIP | HOLD: HELP
+50190000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
+52000000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | nothing to cash out
+55000000 console [S5] S5 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
+60500000 oled 0:60 S1 CR 3 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | CREDITS IN 3
+60600000 oled 0:60 S1 CR 3 | COME: 0 | CHIP 5  PLACE | NO ROLL YET | CREDITS IN 3
+60700000 oled 0:60 S1 CR 5 | COME: 0 | CHIP 5  PLACE | NO ROLL YET | CREDITS IN 2
+60800000 oled 0:60 S1 CR 5 | COME: 0 | CHIP 5  PLACE | NO ROLL YET | COME +5
+70000000 console CRAPS METERS {"acceptor_in": 5, "games": 0}
 70500000 console [SIGN] TILT: ACCEPTOR S1: PULSES UNWATCHED FOR 34 MS | PUCK OFF
 """
 
@@ -71,37 +78,72 @@ def test_a_new_cabinet_tilts_for_its_set_up_and_a_set_up_one_opens_betting():
     assert "setup_ms" not in again and again["boot_line"].startswith("CRAPS TERMINAL BOOT")
 
 
-def test_a_key_first_write_and_its_action_are_timed_from_the_press():
-    # pressed at 50.000 s, released 100 ms later: drawn at +51 ms, settled at +190 ms (the
-    # drawing 1.8 s later is after a 300 ms quiet: not the key's)
-    first, action, screen = chip.key_figures(events(), 50000000, 50100000)
-    assert (first, action) == (51.0, 190.0)
-    assert screen.endswith("CHIP 5 SELECTED")
-    assert chip.key_figures(events(), 80000000, 80100000) == (None, None, "")
+def test_a_key_first_write_and_its_action_are_timed_from_the_press_on_its_station():
+    # CHIP pressed at 50.000 s: its station's display shows the long press's hint at +51 ms
+    # (the sign's countdown and station 2's display are not the key's), the new chip at +183 ms
+    # (the hint still below it), the hint gone at +190 ms
+    first, action, screen = chip.key_figures(events(), 50000000, ("oled", "0:60"))
+    assert (first, action) == (51.0, 183.0)
+    assert screen.startswith("0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | LET GO")
+    # a key that changes nothing above its hint (PASS with PASS selected): its release's drawing
+    assert chip.shows_action("A | B | LET GO: PASS | HOLD: X", ["A", "B", "old message"]) is False
+    assert chip.shows_action("A | B", ["A", "B", "LET GO: PASS", "HOLD: X"]) is True
+    # a key with no hint: its first write is its action, a refusal here
+    assert chip.key_figures(events(), 51000000, ("oled", "0:60"))[:2] == (1000.0, 1000.0)
+    assert chip.key_figures(events(), 54000000, ("console", "[S5]"))[:2] == (1000.0, 1000.0)
+    assert chip.key_figures(events(), 80000000, ("oled", "0:60")) == (None, None, "")
 
 
-def test_credits_and_tilts_are_read_from_what_the_cabinet_shows():
-    assert chip.credits_of(events(), 0, before=60000000) == 0
-    assert chip.credits_of(events(), 0) == 3
-    assert chip.credits_of(events(), 1) is None
+def test_a_station_display_is_its_bus_and_address_or_its_console_name():
+    with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
+        board = chip.eight_station_board(json.load(f))
+    assert [chip.station_display(board, s) for s in (0, 1, 2, 3, 4)] == [
+        ("oled", "0:60"), ("oled", "0:61"), ("oled", "1:60"), ("oled", "1:61"),
+        ("console", "[S5]")]
+
+
+def test_credits_in_and_tilts_are_read_from_what_the_cabinet_shows_and_says():
+    # two trains: 3 then 2 credits; the message counted where it appears, not at each redraw
+    assert chip_coins.credits_in_shown(events(), 60000000, ("oled", "0:60"),
+                                       chip.on_display) == [3, 2]
+    assert chip_coins.meters_of(events(), 60000000) == {"acceptor_in": 5, "games": 0}
+    assert chip_coins.meters_of(events(), 71000000) is None
     assert chip.tilt_of(events(), 60000000) == "TILT: ACCEPTOR S1: PULSES UNWATCHED FOR 34 MS"
     assert chip.tilt_of(events(), 71000000) is None
+
+
+def test_a_train_s_outcome_and_the_tally():
+    assert chip_coins.outcome(3, 3, None, False) == "credited exactly"
+    assert chip_coins.outcome(3, 2, None, False) == "CREDITED 2 OF 3"
+    assert chip_coins.outcome(3, 0, "TILT: X", False) == "TILTED: TILT: X (credited 0 of 3)"
+    assert chip_coins.outcome(1, 0, "TILT: PULSE TOO SHORT", True) == \
+        "tilted: TILT: PULSE TOO SHORT"
+    assert chip_coins.outcome(1, 1, None, True) == "NOT TILTED (credited 1)"
+    rows = [{"bad": False, "outcome": "credited exactly"}, {"bad": False, "outcome": "CRED"},
+            {"bad": True, "outcome": "tilted: X"}]
+    assert chip_coins.tally(rows) == (1, 2, 1, 1)
+    assert chip_coins.flash_ops("erase=73 eraseBytes=299008 program=285 programBytes=1") == \
+        (73, 285)
 
 
 def test_heap_lines_and_the_median_and_max():
     text = "ROLL 0 free 120000 largest 60000 ms 0\nnoise\nROLL 10 free 90000 largest 2400 ms 9100"
     assert chip.mem_info_figures(text) == [(0, 120000, 60000, 0), (10, 90000, 2400, 9100)]
-    assert chip.spread([51.0, None, 43.0, 71.0]) == "51.0 / 71.0"
-    assert chip.spread([]) == "-"
+    assert chip_report.spread([51.0, None, 43.0, 71.0]) == "51.0 / 71.0"
+    assert chip_report.spread([]) == "-"
 
 
 def test_each_key_is_a_press_and_a_release_as_the_board_wires_it():
     with open(os.path.join(BOARDS, "pico-1station.json")) as f:
         gpio = chip.keys_of(json.load(f))
-    assert gpio[0] == ("S1 PASS", "set 6 0", "release 6") and len(gpio) == 8
+    assert gpio[0] == ("S1 PASS", 0, "set 6 0", "release 6") and len(gpio) == 8
     with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
         matrix = chip.keys_of(json.load(f))
-    assert matrix[9] == ("S2 DONT_PASS", "link 7 11", "unlink 7 11") and len(matrix) == 32
+    assert matrix[9] == ("S2 DONT_PASS", 1, "link 7 11", "unlink 7 11") and len(matrix) == 32
+    # each station's PASS, selected already on a new cabinet, is pressed after its other keys
+    turns = [k.label for k in chip.in_turn(matrix)]
+    assert turns[:2] == ["S1 DONT_PASS", "S1 COME"] and turns[7:9] == ["S1 PASS", "S2 DONT_PASS"]
+    assert sorted(turns) == sorted(k.label for k in matrix)
 
 
 def test_the_eight_station_board_is_a_board_the_firmware_takes():
@@ -112,3 +154,12 @@ def test_the_eight_station_board_is_a_board_the_firmware_takes():
     assert settings is not None
     assert "chip-8station" not in chip.production_boards()
     assert set(chip.production_boards()) == {"cabinet-4station", "pico-1station", "pico-shaker"}
+
+
+def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take():
+    figures = [(0, 120000, 60000, 0), (10, 90000, 2400, 9100), (20, 88000, 2800, 9000)]
+    said = chip_report.heap_summary(figures, 40.0, 600.0)
+    assert said.startswith("largest free block over 20 busy rolls: 2400 B at its smallest "
+                           "(roll 10), 2800 B after the last")
+    assert "1,000 rolls: about 2000 s of the chip's time, 500 min of this machine's" in said
+    assert chip_report.heap_summary(figures[:1], 1.0, 1.0) == "no roll measured"

@@ -5,7 +5,12 @@
 # - the busy table's Table.roll alone (its bets come back between rolls, outside the clock);
 # - one player's whole roll under each of the peer comparison's policies (host_tools/peer.py):
 #   every bet found and re-placed, or standing bets put back, and the roll settled.
+# How much: BATCHES (default 20) batches of 100 rolls, and PARTS (default "busy,replace,standing")
+# which figures; each is a name set before this file (`make chip` puts it in front of the script
+# it sends the chip: a whole run is minutes of the emulated chip's time) or an environment
+# variable of the same name (the unix port: `BATCHES=3 PARTS=busy micropython ... bench_chip.py`).
 import json
+import os
 import time
 
 import busy
@@ -13,7 +18,20 @@ import peer
 from craps.house import HouseRules
 from craps.table import Table
 
-BATCHES = 20  # of 100 rolls: the dice are made a batch at a time, as the chip holds no list
+
+
+def setting(name, default):
+    """A name set before this file, else the environment's, else the default."""
+    given = globals().get(name)
+    if given is not None:
+        return given
+    getenv = getattr(os, "getenv", None)  # the rp2 port has none
+    return (getenv(name) if getenv else None) or default
+
+
+# of 100 rolls: the dice are made a batch at a time, as the chip holds no list
+BATCHES = int(setting("BATCHES", 20))
+PARTS = str(setting("PARTS", "busy,replace,standing")).split(",")
 
 
 def fastest(step):
@@ -54,5 +72,7 @@ def one_player(standing):
     return fastest(step)
 
 
-print(json.dumps({"busy_roll_us": busy_roll(), "replace_roll_us": one_player(False),
-                  "standing_roll_us": one_player(True)}))
+FIGURES = (("busy", "busy_roll_us", busy_roll), ("replace", "replace_roll_us",
+                                                lambda: one_player(False)),
+           ("standing", "standing_roll_us", lambda: one_player(True)))
+print(json.dumps(dict((key, measure()) for part, key, measure in FIGURES if part in PARTS)))

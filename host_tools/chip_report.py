@@ -1,0 +1,84 @@
+"""`make chip`'s table of figures (host_tools/chip.py measures them): per board the boot, each
+key's first write and action, the coin trains, the heap over busy rolls, the busy roll; all in
+the emulated chip's time."""
+from host_tools.chip_coins import tally
+
+BETS = "PLACE YOUR BETS"
+
+
+def spread(values):
+    """"median / max" of numbers, or "-"."""
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return "-"
+    return "%.1f / %.1f" % (values[len(values) // 2], values[-1])
+
+
+def heap_summary(figures, chip_s, wall_s):
+    """What the heap part says in one line (figures: mem_info_figures's, roll 0 first)."""
+    rolled = [f for f in figures if f[0] > 0]
+    if not rolled:
+        return "no roll measured"
+    n = rolled[-1][0]
+    low = min(rolled, key=lambda f: f[2])
+    return ("largest free block over %d busy rolls: %d B at its smallest (roll %d), %d B after "
+            "the last (goal >= 16,384 B over 1,000); 1,000 rolls: about %.0f s of the chip's "
+            "time, %.0f min of this machine's (this run: %.0f s and %.0f s for %d)" % (
+                n, low[2], low[0], rolled[-1][2], chip_s * 1000 / n, wall_s * 1000 / n / 60,
+                chip_s, wall_s, n))
+
+
+def report(results, args, out):
+    """The table of figures (emulated time)."""
+    out.write("\nmake chip: figures in emulated time (rp2040js, MicroPython 1.28.0 rp2, 125 MHz; "
+              "flash erase/program time and core 1 not modelled, I2C at 400 kHz)\n")
+    for name, got in results.items():
+        b = got.get("boot", {})
+        new, boot = b.get("new", {}), b.get("boot", {})
+        out.write("\n== %s\n" % name)
+        out.write("boot: new cabinet to its set-up tilt %s ms; power-on to %s %s ms; program "
+                  "check %s ms\n" % (new.get("setup_ms", "-"), BETS, boot.get("bets_ms", "-"),
+                                     boot.get("check_ms", "-")))
+        keys = got.get("keys")
+        if keys:
+            out.write("keys (ms after the press: first display write, the action's screen):\n")
+            for label, first_ms, action_ms, screen in keys:
+                out.write("  %-16s %8s %8s  %s\n" % (label, first_ms, action_ms, screen))
+            out.write("  median / max: first write %s ms, action %s ms\n" % (
+                spread(k[1] for k in keys), spread(k[2] for k in keys)))
+        report_coins(got.get("coins"), out)
+        if "heap" in got:
+            report_heap(got["heap"], out)
+        if "roll" in got:
+            figures, text = got["roll"]
+            if figures:
+                out.write("busy roll on the chip: %.2f ms (Table.roll alone, the fastest batch "
+                          "of 100 of %d)\n" % (figures["busy_roll_us"] / 1000, args.batches))
+            else:
+                out.write("busy roll: no figure: %s\n" % text.strip()[-200:])
+        out.write("flash ops: %s\n" % got.get("flashops", "-"))
+
+
+def report_coins(rows, out):
+    if not rows:
+        return
+    out.write("coins (acceptor meter's move over each train; the display's CREDITS IN; flash "
+              "erases/programs meanwhile):\n")
+    for r in rows:
+        out.write("  %-44s +%-3d %-14s %2d/%-3d %s\n" % (
+            r["train"], r["credited"], ",".join(map(str, r["shown"])) or "-", r["erases"],
+            r["programs"], r["outcome"]))
+    out.write("  valid trains credited exactly %d of %d; bad trains tilted %d of %d\n" % tally(
+        rows))
+
+
+def report_heap(heap, out):
+    figures, text = heap["figures"], heap["text"]
+    if figures:
+        out.write("heap (free / largest free block, bytes; the chip's ms for the rolls since):\n")
+        for n, free, largest, ms in figures:
+            out.write("  roll %4d  %7d  %7d  %6d ms\n" % (n, free, largest, ms))
+    out.write("  %s\n" % heap_summary(figures, heap["chip_s"], heap["wall_s"]))
+    tail = [x for x in text.strip().splitlines() if x.strip()][-3:]
+    if not figures or "Error" in text:
+        out.write("  heap script said: %s\n" % " / ".join(tail))
