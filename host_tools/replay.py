@@ -8,6 +8,7 @@ scenario raises NotAScenario; a step the rules refuse is reported and the replay
 """
 import json
 import sys
+from functools import partial
 
 from craps import errors, layout
 from craps.house import HouseRules, rule_names
@@ -15,6 +16,11 @@ from craps.table import MAX_STATIONS, SETTLEMENT, Table
 from craps.wagers import OUTCOMES, hop_code, hop_dice
 
 FORMATS = (1, 2)
+# The most digits a number in a scenario may have. Python reads and prints 4,300 at most
+# (sys.get_int_max_str_digits: longer is slow to convert); what the replay works out from the
+# file's numbers (a meter after every win a file can hold, an odds cap) stays well within that,
+# so every output line prints and reads back.
+MAX_DIGITS = 4000
 _TOP_KEYS = ("format", "rules", "players", "credits", "steps", "comment")
 _TABLE_KEYS = ("point", "holder", "hand_rolls", "wagers")
 # A format 2 wager's optional fields and what they are when left out (layout.FIELDS' order).
@@ -34,12 +40,13 @@ class MalformedStep(errors.Refusal):
 def load(path):
     """Read and check a scenario file ("-": standard input): returns check()'s tuple."""
     named = "standard input" if path == "-" else path
+    whole = partial(_whole_number, named)
     try:
         if path == "-":
-            doc = json.load(sys.stdin)
+            doc = json.load(sys.stdin, parse_int=whole)
         else:
             with open(path, encoding="utf-8") as f:
-                doc = json.load(f)
+                doc = json.load(f, parse_int=whole)
     except OSError as e:
         raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
     except ValueError as e:
@@ -47,6 +54,14 @@ def load(path):
     except RecursionError:
         raise NotAScenario("%s is not a scenario: nested too deep" % named)
     return check(doc)
+
+
+def _whole_number(named, text):
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise NotAScenario("%s has a number of %d digits: a scenario's have at most %d digits"
+                           % (named, digits, MAX_DIGITS))
+    return int(text)
 
 
 def check(doc):

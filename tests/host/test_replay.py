@@ -221,3 +221,44 @@ def test_the_worked_example_in_docs_replays_as_shown():
     shown = after.split("```\n", 1)[1].split("```", 1)[0]
     result = run_cli("replay", "-", input=scenario)
     assert result.returncode == 0 and result.stdout == shown
+
+
+# -- numbers: Python reads and prints at most 4,300 digits (sys.get_int_max_str_digits); a
+# scenario's are at most replay.MAX_DIGITS, so what the replay works out from them prints too
+
+LONG = "9" * 4301
+
+
+@pytest.mark.parametrize("where", [
+    {"format": LONG}, {"players": LONG}, {"credits": "[%s]" % LONG},
+    {"rules": '{"table_max": %s}' % LONG},
+    {"steps": '[{"bet": {"player": 0, "type": "pass", "amount": %s}}]' % LONG},
+    {"steps": '[{"roll": [3, -%s]}]' % LONG},
+    {"format": "2", "table": '{"point": %s}' % LONG},
+    {"steps": '[{"bet": {"player": 0, "type": "pass", "amount": 10}}, {"roll": [3, 4]}]',
+     "credits": "[%s]" % ("9" * 4300)},  # a meter a win would take past what json reads back
+    {"rules": '{"table_max": %s}' % ("9" * 4299), "credits": "[%s]" % ("9" * 4299),
+     "steps": '[{"bet": {"player": 0, "type": "pass", "amount": %s}}, {"roll": [2, 2]}, '
+              '{"odds": {"player": 0, "on": "pass", "amount": 1}}]' % ("9" * 4299)},
+])
+def test_a_number_too_long_to_read_or_print_is_one_line_not_a_traceback(tmp_path, where):
+    doc = dict((k, json.dumps(v)) for k, v in GOOD.items())
+    doc.update(where)
+    text = "{%s}" % ", ".join('"%s": %s' % kv for kv in doc.items())
+    for argv, stdin in (([write(tmp_path, text)], None), (["-"], text)):
+        result = run_cli("replay", *argv, input=stdin)
+        assert result.returncode == 2, result.stderr[-300:]
+        assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+        assert "has a number of 4" in result.stderr and "at most 4000 digits" in result.stderr
+        assert "set_int_max_str_digits" not in result.stderr, result.stderr
+
+
+def test_the_longest_numbers_a_scenario_may_have_replay_and_read_back():
+    most, m = 10 ** replay.MAX_DIGITS - 1, 10 ** (replay.MAX_DIGITS - 1)
+    steps = [{"bet": {"player": 0, "type": "pass", "amount": m}}, {"roll": [2, 2]},
+             {"odds": {"player": 0, "on": "pass", "amount": 3 * m}}, {"roll": [2, 2]}]
+    doc = dict(GOOD, rules={"table_max": most}, credits=[9 * m], steps=steps)
+    result = run_cli("replay", "-", input=json.dumps(doc))
+    assert result.returncode == 0, result.stderr[-300:]
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert last["credits"] == [9 * m + m + 6 * m]  # the pass line even, the odds 2 to 1
