@@ -6,7 +6,7 @@ import os
 import sys
 
 from craps.errors import BadHouseRule
-from host_tools import version
+from host_tools import INSTALLED, version
 
 # name: (module, help). Each module has main(args) and, if it takes options, add_arguments(p).
 COMMANDS = {
@@ -33,6 +33,14 @@ COMMANDS = {
              "heap and busy-roll figures in the chip's own time"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
+}
+
+# What each command needs that only a clone of the repository has: an installed copy (pip install
+# .) carries the firmware and the board files, not the tests' MicroPython and workloads.
+NEEDS_CLONE = {
+    "web": "the MicroPython WebAssembly port the tests pin (npm ci --prefix tests/mp)",
+    "bench": "the tests' workload and MicroPython scripts (tests/engine, tests/mp)",
+    "chip": "the tests' MicroPython scripts (tests/mp)",
 }
 
 
@@ -65,6 +73,10 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    if INSTALLED and args.command in NEEDS_CLONE:
+        print("%s: needs a clone of the repository, not an installed copy: it runs %s" % (
+            args.command, NEEDS_CLONE[args.command]), file=sys.stderr)
+        return 2
     try:
         code = _load(COMMANDS[args.command][0]).main(args)
         sys.stdout.flush()  # here, where a reader gone is caught, not at the interpreter's exit

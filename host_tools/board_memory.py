@@ -14,12 +14,12 @@ import time
 from types import SimpleNamespace
 
 from drivers.hardware import STORAGE_ROOT
-from host_tools import FIRMWARE, audit, recall, records
+from host_tools import BUILD, audit, recall, records
 from terminal.memory import COPIES
 from terminal.persistence import unreadable
 
 SAVED_WITH = ("name", "stations", "rules", "settings")  # what the saved state depends on
-EXPORTS = os.path.join(os.path.dirname(FIRMWARE), "build", "memory")
+EXPORTS = os.path.join(BUILD, "memory")  # an installed copy's is in the user's cache
 # The board file and the names in its storage, one line each (the JSON on one line).
 _READ = """import os
 try:
@@ -47,7 +47,7 @@ class BoardMemoryError(Exception):
 
 def prepare(b, remote, clear, out_dir, out, timeout):
     """Before flashing build b: refuse (BoardMemoryError) a changed board file over saved
-    records; with clear, save /data under out_dir (default build/memory/NAME-TIME) and clear it.
+    records; with clear, save /data under out_dir (default EXPORTS/NAME-TIME) and clear it.
     timeout: for the first command (the first contact with the board)."""
     on_board, names = read(remote, timeout)
     others = unreadable(names)

@@ -436,12 +436,12 @@ def add_arguments(p):
                    help="only check the board's files against the build (writes nothing)")
     p.add_argument("--timeout", type=float, default=60.0,
                    help="seconds a board may take to answer one step (default 60)")
-    p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default build/flash)")
+    p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default %s)" % BUILD)
     p.add_argument("--clear-memory", action="store_true",
                    help="save the board's meters, audit log and recall records on this PC, "
                    "then clear its memory (/data): needed when the board file changed")
     p.add_argument("--out", metavar="DIR", help="with --clear-memory: where the records go "
-                   "(default build/memory/BOARD-TIME)")
+                   "(default %s)" % os.path.join(board_memory.EXPORTS, "BOARD-TIME"))
 
 
 def main(args, out=None, err=None):

@@ -8,6 +8,9 @@ scenario raises NotAScenario; a step the rules refuse is reported and the replay
 """
 import json
 import sys
+from collections import Counter
+from functools import partial
+from itertools import zip_longest
 
 from craps import errors, layout
 from craps.house import HouseRules, rule_names
@@ -15,6 +18,11 @@ from craps.table import MAX_STATIONS, SETTLEMENT, Table
 from craps.wagers import OUTCOMES, hop_code, hop_dice
 
 FORMATS = (1, 2)
+# The most digits a number in a scenario may have. Python reads and prints 4,300 at most
+# (sys.get_int_max_str_digits: longer is slow to convert); what the replay works out from the
+# file's numbers (a meter after every win a file can hold, an odds cap) stays well within that,
+# so every output line prints and reads back.
+MAX_DIGITS = 4000
 _TOP_KEYS = ("format", "rules", "players", "credits", "steps", "comment")
 _TABLE_KEYS = ("point", "holder", "hand_rolls", "wagers")
 # A format 2 wager's optional fields and what they are when left out (layout.FIELDS' order).
@@ -24,7 +32,8 @@ _NO_NUMBER_SHOWN = ("pass", "dont_pass", "big6", "big8", "hop")
 
 
 class NotAScenario(Exception):
-    """The file cannot be read as a scenario: the message is the one line a user sees."""
+    """A file the replay cannot read (a scenario, or --check's expected output): the message is
+    the one line a user sees."""
 
 
 class MalformedStep(errors.Refusal):
@@ -34,12 +43,13 @@ class MalformedStep(errors.Refusal):
 def load(path):
     """Read and check a scenario file ("-": standard input): returns check()'s tuple."""
     named = "standard input" if path == "-" else path
+    whole = partial(_whole_number, named)
     try:
         if path == "-":
-            doc = json.load(sys.stdin)
+            doc = json.load(sys.stdin, parse_int=whole)
         else:
             with open(path, encoding="utf-8") as f:
-                doc = json.load(f)
+                doc = json.load(f, parse_int=whole)
     except OSError as e:
         raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
     except ValueError as e:
@@ -47,6 +57,14 @@ def load(path):
     except RecursionError:
         raise NotAScenario("%s is not a scenario: nested too deep" % named)
     return check(doc)
+
+
+def _whole_number(named, text):
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise NotAScenario("%s has a number of %d digits: the replay reads at most %d digits"
+                           % (named, digits, MAX_DIGITS))
+    return int(text)
 
 
 def check(doc):
@@ -238,6 +256,83 @@ def settlement_dict(s):
     return d
 
 
+def read_expected(path):
+    """The lines of an expected output (*.expected.jsonl), blank lines skipped."""
+    whole = partial(_whole_number, path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            texts = [(n, text) for n, text in enumerate(f, 1) if text.strip()]
+    except OSError as e:
+        raise NotAScenario("cannot read %s: %s" % (path, e.strerror))
+    lines = []
+    for n, text in texts:
+        try:
+            line = json.loads(text, parse_int=whole)
+        except ValueError as e:
+            raise NotAScenario("%s line %d is not JSON: %s" % (path, n, e))
+        if not isinstance(line, dict):
+            raise NotAScenario("%s line %d is not a JSON object" % (path, n))
+        lines.append(line)
+    return lines
+
+
+def first_difference(expected, got):
+    """docs/scenario.md's comparison of output lines (settlements unordered, "refused": true
+    for any refusal): the first difference in words, or None when there is none."""
+    for n, (e, g) in enumerate(zip_longest(expected, got), 1):
+        if e is None:
+            return "step %s: expected no line, got %s" % (g["step"], json.dumps(g))
+        if g is None:
+            return "step %s: expected %s, got no line" % (e.get("step"), json.dumps(e))
+        if e.get("step") != g["step"]:
+            return "line %d: expected step %s, got step %d" % (n, json.dumps(e.get("step")),
+                                                                g["step"])
+        said = _line_difference(e, g)
+        if said:
+            return "step %d: %s" % (g["step"], said)
+    return None
+
+
+def _line_difference(e, g):
+    if _kind(e) != _kind(g):
+        return "expected %s, got %s" % (_kind(e), _kind(g))
+    for key in list(g) + [k for k in e if k not in g]:  # in the output's order
+        if key not in e:
+            return "%s: expected none, got %s" % (key, json.dumps(g[key]))
+        if key not in g:
+            return "%s: expected %s, got none" % (key, json.dumps(e[key]))
+        if key == "refused" and e[key] is True:
+            continue  # any reason
+        if key == "settlements" and isinstance(e[key], list):
+            said = _settlements_difference(e[key], g[key])
+            if said:
+                return said
+        elif e[key] != g[key]:
+            return "%s: expected %s, got %s" % (key, json.dumps(e[key]), json.dumps(g[key]))
+    return None
+
+
+def _kind(line):
+    for key, kind in (("roll", "a roll"), ("no_roll", "a no roll"), ("refused", "a refusal")):
+        if key in line:
+            return kind
+    return "a line with none of roll, no_roll or refused"
+
+
+def _settlements_difference(expected, got):
+    """The settlements as a multiset: one expected and not got, and one got and not expected."""
+    def key(s):
+        return json.dumps(s, sort_keys=True)
+    missing = Counter(map(key, expected)) - Counter(map(key, got))
+    extra = Counter(map(key, got)) - Counter(map(key, expected))
+    said = []
+    if missing:
+        said.append("expected %s" % json.dumps(next(s for s in expected if key(s) in missing)))
+    if extra:
+        said.append("got %s" % json.dumps(next(s for s in got if key(s) in extra)))
+    return "settlements: " + ",\n  ".join(said) if said else None
+
+
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -245,16 +340,26 @@ def _is_int(value):
 def add_arguments(parser):
     parser.add_argument("file", help="a scenario file (docs/scenario.md, format 1 or 2), or - "
                         "for standard input")
+    parser.add_argument("--check", metavar="EXPECTED", help="print nothing, but compare the "
+                        "output with this expected output (*.expected.jsonl, compared as "
+                        "docs/scenario.md says): exit 0 when equal, 1 with the first difference")
 
 
 def main(args, out=None):
-    """`host_tools replay FILE`: 0 when the file was read, 2 (with one line) when it is not one."""
+    """`host_tools replay FILE [--check EXPECTED]`: 0 when the file was read (and its output is
+    the expected), 1 with the first difference, 2 (with one line) when a file cannot be read."""
     out = out or sys.stdout
     try:
         scenario = load(args.file)
+        expected = read_expected(args.check) if getattr(args, "check", None) else None
     except NotAScenario as e:
         print("replay: %s" % e, file=sys.stderr)
         return 2
+    if expected is not None:
+        said = first_difference(expected, replay(*scenario))
+        if said:
+            out.write(said + "\n")
+        return 1 if said else 0
     for line in replay(*scenario):
         out.write(json.dumps(line) + "\n")
     return 0

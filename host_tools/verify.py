@@ -96,7 +96,7 @@ def add_arguments(p):
                    "board's /board.json is)")
     p.add_argument("--timeout", type=float, default=30.0,
                    help="seconds the board may take to answer (default 30)")
-    p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default build/flash)")
+    p.add_argument("--build", metavar="DIR", help="build in DIR/BOARD (default %s)" % flash.BUILD)
 
 
 def main(args, out=None, err=None):

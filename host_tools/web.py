@@ -58,12 +58,10 @@ def python_files():
 
 def rule_sets():
     """Every choice of house rules the page offers: each rule with a list of choices (the
-    limits are free numbers), side bets with the other rules at their defaults only: their
-    paytable takes seconds to work out, each."""
-    names = [n for n in rule_names() if rule_choices(n) is not None and n != "side_bets"]
+    limits, free numbers, change no page)."""
+    names = [n for n in rule_names() if rule_choices(n) is not None]
     for values in itertools.product(*(rule_choices(n) for n in names)):
         yield HouseRules(dict(zip(names, values)))
-    yield HouseRules({"side_bets": True})
 
 
 def paytables():
@@ -74,9 +72,10 @@ def paytables():
     finally:
         sys.path.remove(PAGE)
     pages, index, sets = [], {}, {}
+    known = {}  # pages worked out once for every set that shows them (helppages.build)
     for rules in rule_sets():
         at = []
-        for page in helppages.build(rules):
+        for page in helppages.build(rules, known):
             if page not in index:
                 index[page] = len(pages)
                 pages.append(page)

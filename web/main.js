@@ -33,8 +33,10 @@ async function boot() {
   page.times.loaded = now();
   const glue = mp.pyimport("webcabinet");
   page.cabinet = glue.WebCabinet(JSON.stringify(query), localStorage, randomHex, help, now());
-  page.stations = Number(query.stations || 2);
-  page.table = new Table($("table"), rulesOf(setup), select);
+  const settings = JSON.parse(page.cabinet.settings()); // in force: a refused one's default
+  showSettings(settings);
+  page.stations = settings.stations;
+  page.table = new Table($("table"), settings.rules, select);
   buildStations(page.stations);
   buildPanel($("panel"), setup, (button) => send([["press", page.focus, button], ["release", page.focus, button]]),
     (name) => cabinetKey(name, setup));
@@ -42,15 +44,14 @@ async function boot() {
   setInterval(step, TICK_MS);
 }
 
-// The house rules the layout prints (the bar, the field's 12): the address's, else the defaults.
-function rulesOf(setup) {
-  const rules = {};
-  for (const [name, choices, value] of setup.rules) {
-    const text = query[name];
-    const chosen = choices ? choices.find((c) => String(c) === text) : Number(text);
-    rules[name] = chosen === undefined || Number.isNaN(chosen) || text === undefined ? value : chosen;
-  }
-  return rules;
+// The settings in force in the form, and those the cabinet could not have, said in words.
+function showSettings(settings) {
+  const form = $("settings-form");
+  form.elements.stations.value = settings.stations;
+  form.elements.credits.value = settings.credits;
+  for (const [name, value] of Object.entries(settings.rules)) form.elements[name].value = String(value);
+  $("refused").hidden = !settings.refused.length;
+  $("refused").textContent = settings.refused.map((line) => "Setting " + line + ".").join(" ");
 }
 
 function run(call) {

@@ -73,23 +73,80 @@ class SeededBytes:
         return out[:n]
 
 
-def house_rules(query):
-    """HouseRules from the page's settings: {name: text} with odds' option names (field-12)."""
+DEFAULTS = {"stations": 2, "credits": 1000}  # the page's cabinet, unless its address says
+
+
+def page_settings(query):
+    """(Settings, refused) from the page's settings {name: text}, house rules by odds' option
+    names (field-12). A setting the cabinet cannot have keeps its default, and a line in
+    `refused` says which it was, what is allowed and what holds instead: the page still starts."""
+    refused = []
+    whole = dict((name, _whole_setting(query, name, refused)) for name in DEFAULTS)
+    return Settings(rules=house_rules(query, refused).as_dict(), **whole), refused
+
+
+def _whole_setting(query, name, refused):
+    text = query.get(name) or ""
+    if not text:
+        return DEFAULTS[name]
+    try:
+        value = int(text)
+    except ValueError:
+        value = text  # Settings names what is wrong with it
+    try:
+        Settings(**{name: value})  # the cabinet's own bounds, in its own words
+        return value
+    except ValueError as e:
+        refused.append("%s=%s refused: %s; the default, %d, holds" % (name, text, e,
+                                                                      DEFAULTS[name]))
+        return DEFAULTS[name]
+
+
+def house_rules(query, refused):
+    """HouseRules from the page's settings; a rule that cannot be had keeps its default, with a
+    line in `refused`, and rules that cannot go together (the limits) all keep theirs."""
     overrides = {}
+    default = HouseRules().as_dict()
     for name in rule_names():
-        text = query.get(name.replace("_", "-"))
+        option = name.replace("_", "-")
+        text = query.get(option)
         if text is None or text == "":
             continue
-        choices = rule_choices(name)
-        if choices is None:
-            try:
-                overrides[name] = int(text)
-            except ValueError:
-                overrides[name] = text  # HouseRules names what is wrong with it
-        else:
-            picked = [c for c in choices if str(c).lower() == text.lower()]
-            overrides[name] = picked[0] if picked else text
-    return HouseRules(overrides)
+        value = _rule_value(name, text)
+        try:
+            HouseRules({name: value})
+            overrides[name] = value
+        except ValueError:
+            refused.append("%s=%s refused: %s; the default, %s, holds" % (
+                option, text, _allowed(name), _shown(default[name])))
+    try:
+        return HouseRules(overrides)
+    except ValueError as e:
+        refused.append("%s: the default house rules hold" % e)
+        return HouseRules()
+
+
+def _rule_value(name, text):
+    choices = rule_choices(name)
+    if choices is None:
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    picked = [c for c in choices if _shown(c).lower() == text.lower()]
+    return picked[0] if picked else text
+
+
+def _allowed(name):
+    choices = rule_choices(name)
+    if choices is None:
+        return "a whole number from 1 up"
+    return "one of " + ", ".join(_shown(c) for c in choices)
+
+
+def _shown(value):
+    """A rule's value as the page's address and settings write it (true, not True)."""
+    return json.dumps(value) if type(value) is bool else str(value)
 
 
 def help_key(rules):
@@ -158,15 +215,12 @@ class WebCabinet:
         """query_json: the page's settings {name: text}; store: localStorage; random_hex(n): n bytes
         from crypto.getRandomValues as hex; help_json: the built paytables (help.json)."""
         query = json.loads(query_json)
-        stations = int(query.get("stations") or 2)
-        rules = house_rules(query)
-        settings = Settings(stations=stations, rules=rules.as_dict(),
-                            credits=int(query.get("credits") or 1000))
+        settings, self.refused = page_settings(query)
+        stations, rules = settings.stations, settings.rules
         paytables = json.loads(help_json)
         key = help_key(rules)
-        if key not in paytables["sets"]:
-            raise ValueError("no paytable was built for these house rules (side bets come with "
-                             "the other rules at their defaults)")
+        if key not in paytables["sets"]:  # the build makes every set the page offers
+            raise ValueError("no paytable was built for the house rules %s" % key)
         pages = tuple(tuple(paytables["pages"][i]) for i in paytables["sets"][key])
         seed = query.get("seed")
         read = SeededBytes(int(seed)) if seed else lambda n: unhexlify(random_hex(n))
@@ -192,6 +246,14 @@ class WebCabinet:
         self.cycle = rng.cycle
         self.drawn = None
         self.stopped = False
+
+    def settings(self):
+        """The settings in force, as the page names them, and the refused ones: JSON."""
+        settings = self.cabinet.settings
+        rules = settings.rules.as_dict()
+        return json.dumps({"stations": settings.stations, "credits": settings.credits,
+                           "rules": dict((n.replace("_", "-"), rules[n]) for n in rules),
+                           "refused": self.refused})
 
     def forget(self):
         """A new cabinet at the next start: this one's memory is removed, and it stops."""

@@ -34,7 +34,7 @@ def add_arguments(parser):
                         help="F2 saves the screen as text here, and so does quitting")
     parser.add_argument("--state", metavar="DIR",
                         help="where the cabinet's critical memory is kept between runs "
-                             "(default build/sim-state/<N>-stations)")
+                             "(default %s)" % os.path.join(BUILD, "sim-state", "<N>-stations"))
     parser.add_argument("--fresh", action="store_true",
                         help="forget the saved cabinet: a new one, with fresh meters")
     parser.add_argument("--screenshot", metavar="FILE",

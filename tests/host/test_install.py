@@ -97,3 +97,32 @@ def test_the_packages_dependencies_are_requirements_txts_pins():
         pins = set(line.strip() for line in f if "==" in line and not line.startswith("#"))
     assert project()["dependencies"] and set(project()["dependencies"]) <= pins
     assert all("==" in d for d in project()["dependencies"])
+
+
+@pytest.mark.parametrize("command_line", [["web"], ["bench"], ["chip", "--kit", "."]])
+def test_a_command_that_needs_a_clone_says_so_in_one_line(craps, command_line):
+    command, where, _ = craps
+    result = subprocess.run([command] + command_line, capture_output=True, text=True,
+                            timeout=120, **where)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("%s: needs a clone of the repository" % command_line[0])
+
+
+@pytest.mark.parametrize("command_line, made", [
+    (["sim"], "sim-state"), (["flash", "--board", "x"], "flash"),
+    (["flash", "--board", "x"], "memory"), (["verify", "--port", "x"], "flash")])
+def test_help_shows_the_defaults_an_installed_copy_uses(craps, command_line, made):
+    command, where, tmp = craps
+    shown = "".join(run([command] + command_line + ["--help"], **where).split())  # as wrapped
+    assert os.path.join(str(tmp), "cache", "craps-terminal", made) in shown
+    assert "(defaultbuild/" not in shown
+
+
+def test_what_pip_leaves_in_the_source_is_ignored_by_git(craps):
+    _, _, tmp = craps
+    left = [p.name for p in (tmp / "source").iterdir() if p.name not in SOURCES]
+    assert left  # craps_terminal.egg-info, by setuptools
+    ignored = subprocess.run(["git", "-C", ROOT, "check-ignore"] + left, capture_output=True,
+                             text=True)
+    assert ignored.stdout.split() == left, ignored.stdout + ignored.stderr

@@ -221,3 +221,119 @@ def test_the_worked_example_in_docs_replays_as_shown():
     shown = after.split("```\n", 1)[1].split("```", 1)[0]
     result = run_cli("replay", "-", input=scenario)
     assert result.returncode == 0 and result.stdout == shown
+
+
+# -- numbers: Python reads and prints at most 4,300 digits (sys.get_int_max_str_digits); a
+# scenario's are at most replay.MAX_DIGITS, so what the replay works out from them prints too
+
+LONG = "9" * 4301
+
+
+@pytest.mark.parametrize("where", [
+    {"format": LONG}, {"players": LONG}, {"credits": "[%s]" % LONG},
+    {"rules": '{"table_max": %s}' % LONG},
+    {"steps": '[{"bet": {"player": 0, "type": "pass", "amount": %s}}]' % LONG},
+    {"steps": '[{"roll": [3, -%s]}]' % LONG},
+    {"format": "2", "table": '{"point": %s}' % LONG},
+    {"steps": '[{"bet": {"player": 0, "type": "pass", "amount": 10}}, {"roll": [3, 4]}]',
+     "credits": "[%s]" % ("9" * 4300)},  # a meter a win would take past what json reads back
+    {"rules": '{"table_max": %s}' % ("9" * 4299), "credits": "[%s]" % ("9" * 4299),
+     "steps": '[{"bet": {"player": 0, "type": "pass", "amount": %s}}, {"roll": [2, 2]}, '
+              '{"odds": {"player": 0, "on": "pass", "amount": 1}}]' % ("9" * 4299)},
+])
+def test_a_number_too_long_to_read_or_print_is_one_line_not_a_traceback(tmp_path, where):
+    doc = dict((k, json.dumps(v)) for k, v in GOOD.items())
+    doc.update(where)
+    text = "{%s}" % ", ".join('"%s": %s' % kv for kv in doc.items())
+    for argv, stdin in (([write(tmp_path, text)], None), (["-"], text)):
+        result = run_cli("replay", *argv, input=stdin)
+        assert result.returncode == 2, result.stderr[-300:]
+        assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+        assert "has a number of 4" in result.stderr and "at most 4000 digits" in result.stderr
+        assert "set_int_max_str_digits" not in result.stderr, result.stderr
+
+
+def test_the_longest_numbers_a_scenario_may_have_replay_and_read_back():
+    most, m = 10 ** replay.MAX_DIGITS - 1, 10 ** (replay.MAX_DIGITS - 1)
+    steps = [{"bet": {"player": 0, "type": "pass", "amount": m}}, {"roll": [2, 2]},
+             {"odds": {"player": 0, "on": "pass", "amount": 3 * m}}, {"roll": [2, 2]}]
+    doc = dict(GOOD, rules={"table_max": most}, credits=[9 * m], steps=steps)
+    result = run_cli("replay", "-", input=json.dumps(doc))
+    assert result.returncode == 0, result.stderr[-300:]
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert last["credits"] == [9 * m + m + 6 * m]  # the pass line even, the odds 2 to 1
+
+
+# -- replay --check EXPECTED: the comparison above, as a command
+
+def expected_of(path):
+    return path[:-len(".json")] + ".expected.jsonl"
+
+
+@pytest.mark.parametrize("path", OURS, ids=os.path.basename)
+def test_check_finds_each_worked_example_equal(path):
+    result = run_cli("replay", path, "--check", expected_of(path))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def altered(tmp_path, path, change):
+    """A copy of path's expected lines with change(lines) applied: its path."""
+    with open(expected_of(path)) as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    change(lines)
+    copy = tmp_path / "altered.expected.jsonl"
+    copy.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return str(copy)
+
+
+def first_roll(lines):
+    return next(line for line in lines if "roll" in line)
+
+
+def settled_roll(lines):
+    return next(line for line in lines if line.get("settlements"))
+
+
+COME = os.path.join(ROOT, "tests", "scenarios", "11-come-and-dont-come.json")
+REFUSALS = os.path.join(ROOT, "tests", "scenarios", "27-refusals.json")
+
+
+@pytest.mark.parametrize("path, change, said", [
+    (COME, lambda ls: first_roll(ls)["credits"].__setitem__(0, 1), "step 2: credits: expected [1, "),
+    (COME, lambda ls: first_roll(ls).update(point=5), "step 2: point: expected 5, got 4"),
+    (COME, lambda ls: settled_roll(ls)["settlements"][0].update(win=11),
+     "step 5: settlements: expected {\"player\": 0, \"type\": \"come\""),
+    (COME, lambda ls: settled_roll(ls)["settlements"].pop(), "step 5: settlements: got"),
+    (COME, lambda ls: first_roll(ls).update(moves=[]), "step 2: moves: expected [], got none"),
+    (COME, lambda ls: ls.pop(), "step 31: expected no line, got {\"step\": 31, \"roll\""),
+    (COME, lambda ls: ls.append({"step": 32, "no_roll": "x"}),
+     "step 32: expected {\"step\": 32, \"no_roll\": \"x\"}, got no line"),
+    (COME, lambda ls: ls.pop(0), "line 1: expected step 5, got step 2"),
+    (COME, lambda ls: ls[4].update(refused="OddsOverCap: no"), "step 12: refused: expected"),
+    (REFUSALS, lambda ls: ls[0].update(refused=False), "step 2: refused: expected false, got"),
+    (REFUSALS, lambda ls: ls.__setitem__(0, {"step": 2, "no_roll": "x"}),
+     "step 2: expected a no roll, got a refusal"),
+])
+def test_check_says_the_first_difference_in_a_line(tmp_path, path, change, said):
+    result = run_cli("replay", path, "--check", altered(tmp_path, path, change))
+    assert result.returncode == 1 and result.stderr == ""
+    assert 1 <= len(result.stdout.splitlines()) <= 2 and said in result.stdout, result.stdout
+
+
+def test_settlements_in_another_order_and_any_refusal_reason_check_equal(tmp_path):
+    def change(lines):
+        settled_roll(lines)["settlements"].reverse()
+        assert lines[4] == {"step": 12, "refused": True}
+    result = run_cli("replay", COME, "--check", altered(tmp_path, COME, change))
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("text, said", [
+    ("{", "is not JSON"), ("[]\n", "line 1 is not a JSON object"), (None, "cannot read")])
+def test_an_expected_file_that_cannot_be_read_is_one_line_and_status_2(tmp_path, text, said):
+    path = tmp_path / "bad.expected.jsonl"
+    if text is not None:
+        path.write_text(text)
+    result = run_cli("replay", COME, "--check", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and said in result.stderr, result.stderr

@@ -11,10 +11,9 @@ import threading
 
 import pytest
 
-from craps.errors import BadHouseRule
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
-from host_tools import web
+from host_tools import helppages, web
 from terminal.memory import CriticalMemory
 
 sys.path.insert(0, web.PAGE)
@@ -73,19 +72,36 @@ def test_spot_buttons_are_the_panels_own():
 
 def a_cabinet(store, query):
     """The page's cabinet on CPython: a one-page paytable, the dice from os.urandom."""
-    rules = webcabinet.house_rules(query)
+    rules = webcabinet.page_settings(query)[0].rules
     paytable = json.dumps({"pages": [["HELP"]], "sets": {webcabinet.help_key(rules): [0]}})
     return webcabinet.WebCabinet(json.dumps(query), store, lambda n: os.urandom(n).hex(),
                                  paytable, 0)
 
 
 def test_house_rules_come_from_the_address_with_odds_option_names():
-    rules = webcabinet.house_rules({"odds": "5x", "field-12": "3", "side-bets": "true",
-                                    "table-max": "1000", "bar": ""})
+    settings, refused = webcabinet.page_settings({
+        "odds": "5x", "field-12": "3", "side-bets": "true", "table-max": "1000", "bar": "",
+        "stations": "3", "credits": "50"})
+    rules = settings.rules
     assert (rules.odds, rules.field_12, rules.side_bets, rules.table_max, rules.bar) == \
         ("5x", 3, True, 1000, 12)
-    with pytest.raises(BadHouseRule):
-        webcabinet.house_rules({"odds": "7x"})
+    assert (settings.stations, settings.credits, refused) == (3, 50, [])
+
+
+@pytest.mark.parametrize("query, said", [
+    ({"stations": "abc"}, "stations=abc refused: a cabinet has 1 to 8 stations"),
+    ({"stations": "9"}, "stations=9 refused: a cabinet has 1 to 8 stations"),
+    ({"credits": "-5"}, "credits=-5 refused: credits is a whole number from 0"),
+    ({"odds": "7x"}, "odds=7x refused: one of "),
+    ({"put": "maybe"}, "put=maybe refused: one of false, true"),
+    ({"table-max": "lots"}, "table-max=lots refused: a whole number from 1 up"),
+    ({"table-min": "10", "table-max": "5"}, "table_min 10 is over table_max 5"),
+])
+def test_a_setting_the_cabinet_cannot_have_is_refused_in_words_and_the_defaults_hold(query, said):
+    settings, refused = webcabinet.page_settings(query)
+    assert len(refused) == 1 and said in refused[0] and "default" in refused[0], refused
+    assert settings.stations == 2 and settings.credits == 1000
+    assert settings.rules.as_dict() == webcabinet.HouseRules().as_dict()
 
 
 def test_a_seed_rolls_the_same_dice_through_the_rng_path():
@@ -152,7 +168,7 @@ def test_the_build_carries_the_firmware_and_the_port_byte_for_byte(site):
                 open(os.path.join(out, "mp", name), "rb") as b:
             assert a.read() == b.read(), name
     paytables = json.load(open(os.path.join(out, "help.json")))
-    default = paytables["sets"][webcabinet.help_key(webcabinet.house_rules({}))]
+    default = paytables["sets"][webcabinet.help_key(webcabinet.HouseRules())]
     assert paytables["pages"][default[1]] == ["PASS LINE", "PAYS 1:1", "HOUSE EDGE 1.41%",
                                               "FULL PAY IN 1"]
 
@@ -270,6 +286,41 @@ def test_a_hand_plays_survives_a_reload_and_settles_as_the_replay_of_its_records
         expected = game.with_name(game.stem + ".expected.jsonl").read_text()
         assert json.loads(replayed.stdout) == json.loads(expected)
     assert json.loads(replayed.stdout)["credits"] == v["credits"]
+
+
+def test_help_has_a_paytable_for_side_bets_with_any_other_house_rules(site):
+    out, _ = site
+    with open(os.path.join(out, "help.json")) as f:
+        paytables = json.load(f)
+    rules = webcabinet.HouseRules({"side_bets": True, "put": True, "odds": "5x", "pays": "for",
+                                   "commission": "up_front", "bar": 2, "field_12": 3})
+    pages = [tuple(paytables["pages"][i]) for i in paytables["sets"][webcabinet.help_key(rules)]]
+    assert pages == list(helppages.build(rules))  # each worked out whole, as the flash build does
+
+
+def test_side_bets_with_other_house_rules_start_the_page(context, site):
+    _, url = site
+    page = open_page(context, url, "side-bets=true&put=true&odds=5x")
+    assert page.locator("#table [data-spot='fire:0']").count() == 1
+    assert page.is_hidden("#refused")
+
+
+@pytest.mark.parametrize("query, said", [
+    ("stations=abc", "stations=abc refused: a cabinet has 1 to 8 stations"),
+    ("stations=9", "stations=9 refused: a cabinet has 1 to 8 stations"),
+    ("odds=7x", "odds=7x refused: one of "),
+])
+def test_a_bad_setting_is_refused_on_the_page_in_words_and_the_page_starts(
+        context, site, query, said):
+    _, url = site
+    page = open_page(context, url, query + "&credits=300")
+    said_on_page = page.inner_text("#refused")
+    assert said in said_on_page and "default" in said_on_page
+    if query.startswith("odds"):  # every choice, in the order MicroPython's dict keeps them
+        assert all(" %s," % c in said_on_page.replace(";", ",") for c in web.rule_choices("odds"))
+    assert page.locator(".station").count() == 2 and view(page)["credits"] == [300, 300]
+    assert page.input_value("#settings-form [name='stations']") == "2"
+    assert page.input_value("#settings-form [name='odds']") == "3-4-5x"
 
 
 def test_a_refused_bet_says_why_and_changes_nothing(context, site):
