@@ -71,8 +71,7 @@ def boot():
     cabinet, effects = start(from_board(board), parts.memory, help_pages, 0, service)
     loop = Loop(cabinet, parts)
     hardware.pace_heap()
-    for effect in effects:
-        loop.apply(effect, 0)
+    loop.carry_out(effects, 0)
     if cabinet.unset:
         loop.send((KEY, True), 0)
         loop.send((KEY, False), 0)
