@@ -231,6 +231,15 @@ def canonical(obj):
     return json.dumps(obj)
 
 
+def played(steps=SCRIPT):
+    """(storage, run) after the steps, uninterrupted."""
+    storage = MemoryStorage()
+    run = Run(storage)
+    for step in steps:
+        run.step(step)
+    return storage, run
+
+
 def uninterrupted(script=SCRIPT, settings=None):
     """The run with no cut: (the view after each step, its recall records, writes made after
     the set-up). settings: the cabinet's, else Run's."""

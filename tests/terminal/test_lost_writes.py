@@ -4,7 +4,7 @@
 # never a cabinet rolled back in silence; and the attendant's RAM clear says what it restored
 # and what was lost.
 from cabinet_support import Driver
-from power_cuts import SCRIPT, Run
+from power_cuts import SCRIPT, played
 from drivers.storage import MemoryStorage
 from terminal.cabinet import TILT
 from terminal.events import DICE, KEY
@@ -118,14 +118,6 @@ def test_a_failed_write_of_the_dice_shows_no_result_before_the_tilt():
     assert d.cab.ram_error == ("journal0",)
     assert d.signals == signals  # no win beeped for a roll not saved
     assert d.status[0] == "TILT: RAM ERROR: journal0"
-
-
-def played(steps=SCRIPT):
-    storage = MemoryStorage()
-    run = Run(storage)
-    for step in steps:
-        run.step(step)
-    return storage, run
 
 
 def newest_part(storage, run):

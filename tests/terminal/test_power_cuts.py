@@ -4,7 +4,7 @@
 # damaged byte in each kind of record.
 import sys
 
-from power_cuts import SCRIPT, Run, uninterrupted, with_cut
+from power_cuts import SCRIPT, Run, played, uninterrupted, with_cut
 from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.audit import check
@@ -115,14 +115,6 @@ def test_a_record_damaged_in_both_copies_is_a_ram_error_until_the_attendant_clea
     assert [e[4] for e in run.cab.audit.entries][-3:] == ["TILT CLEARED", "RAM CLEARED", "KEY OFF"]
     run.boot()  # what the attendant cleared to is saved
     assert not run.cab.ram_error and run.cab.meters.balance(run.cab.table) is None
-
-
-def played(steps=SCRIPT):
-    storage = MemoryStorage()
-    run = Run(storage)
-    for step in steps:
-        run.step(step)
-    return storage, run
 
 
 def refuses_play(run):
