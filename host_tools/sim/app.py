@@ -119,7 +119,10 @@ class CabinetApp(App):
     # -- the cabinet's drivers
 
     def step(self):
-        """Time passes: a TICK for the cabinet's timers and animations, then the dice."""
+        """Time passes: a TICK for the cabinet's timers and animations, then the dice. A tick
+        that comes as the app closes, its widgets gone, does nothing."""
+        if not self.query("#layout"):
+            return
         now = self.clock()
         self.send((TICK,), now)
         event = self.dice.poll(now)

@@ -249,6 +249,15 @@ def test_a_restart_finds_the_bets_and_credits_where_they_were(tmp_path):
     play(fresh, storage=Storage(str(tmp_path / "another"), os))
 
 
+def test_a_tick_that_comes_as_the_app_closes_does_nothing():
+    # The app's timer can fire while Textual tears its screen down (a make test under load saw
+    # NoMatches on #layout): here the tick comes once the screen is gone.
+    async def nothing(pilot, clock):
+        pass
+    app = play(nothing)
+    app.step()
+
+
 def test_the_sim_command_refuses_a_ninth_station(capsys):
     assert host_tools_main(["sim", "--stations", "9"]) == 2
     assert "1 to 8 stations" in capsys.readouterr().err
