@@ -98,7 +98,10 @@ def fuzzed(i):
     for _ in range(rng.randint(1, 3)):
         path = rng.choice([p for p in places(board) if p])  # never the root
         mutation = rng.choice(MUTATIONS)
-        mutation(rng, board, path)
+        try:
+            mutation(rng, board, path)
+        except (TypeError, KeyError, IndexError, AttributeError):
+            continue  # an earlier change left no such place: this one does not apply
         done.append("%s %s" % (mutation.__name__, "/".join(map(str, path))))
     text = json.dumps(board)
     if rng.random() < 0.01:
