@@ -9,7 +9,6 @@ import json
 import os
 import random
 
-import pytest
 
 from drivers import board_file, hardware
 from drivers.storage import MemoryStorage
@@ -17,7 +16,7 @@ from host_tools import __main__ as cli, flash
 from terminal.memory import CriticalMemory
 from terminal.startup import start
 
-COUNT = int(os.environ.get("BOARD_FUZZ", "300"))
+COUNT = int(os.environ.get("BOARD_FUZZ", "200"))
 SEED = 19
 SHIPPED = [(name, flash.load_board(name)[0]) for name in flash.board_names()]
 ODD = [0, -1, 1, 3, 30, 99, 2 ** 31, 10 ** 10, 1.5, "", "x", "28", None, True, False, [], {},
