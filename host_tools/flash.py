@@ -102,10 +102,6 @@ def load_board(name):
         board_file.check(board)
     except board_file.BadBoard as e:
         raise NoSuchBoard("boards/%s.json: %s" % (name, e))
-    packages = board.get("mip", [])
-    if not isinstance(packages, list) or not all(isinstance(p, str) for p in packages):
-        raise NoSuchBoard("boards/%s.json: \"mip\" is a list of micropython-lib package names"
-                          % name)
     return board, raw
 
 

@@ -128,9 +128,14 @@ def _pin_place(number):
 def svg(name, board):
     """The board's wiring on the Pico's 40-pin header, as an SVG document (a str)."""
     labels = power_labels(board)
+    off_header = []  # GP23-25, GP29: no pin to draw them on, said under the description
     for pins, part, _ in rows(board):
         for gp, role in pins:
-            labels.setdefault(PICO_PIN[gp], []).append(part + (", " + role if role else ""))
+            label = part + (", " + role if role else "")
+            if gp in PICO_PIN:
+                labels.setdefault(PICO_PIN[gp], []).append(label)
+            else:
+                off_header.append("GP%d: %s" % (gp, label))
     height = _TOP + 20 * _PITCH + 40
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
            'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">' % (
@@ -147,6 +152,9 @@ def svg(name, board):
                _BOARD_X + _BOARD_W / 2 - 25, _TOP - 35),
            '<text x="%d" y="%d" text-anchor="middle">USB</text>' % (
                _BOARD_X + _BOARD_W / 2, _TOP - 20)]
+    if off_header:
+        out.append('<text x="20" y="92" fill="#a00">Not on the Pico\'s header: %s</text>'
+                   % escape("; ".join(off_header)))
     for number in range(1, 41):
         x, y, side = _pin_place(number)
         name_of = "GP%d" % [g for g, n in PICO_PIN.items() if n == number][0] \

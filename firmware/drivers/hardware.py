@@ -1,6 +1,8 @@
 # Builds the drivers a board file names (boards/*.json, written to the board as /board.json).
 # The one place that looks hardware up: `machine`, `neopixel` and `ssd1306` are imported here,
-# only for the parts a board has, and handed to the drivers.
+# only for the parts a board has, and handed to the drivers. The build_* part builders are also
+# the board checker's (drivers/board_file.py): it runs them on a machine on paper, so what a
+# driver refuses at boot it refuses first, in the same words.
 import os
 import time
 
@@ -78,20 +80,20 @@ def build(board, storage_root=STORAGE_ROOT, watchdog=None):
     parts.storage = Storage(storage_root, os)
     parts.memory = CriticalMemory(parts.storage)
     parts.reset_cause = reset_cause(machine.reset_cause(), parts.storage, machine)
-    parts.inputs.append(_buttons(machine, board.get("buttons", {})))
+    parts.inputs.append(build_buttons(machine, board.get("buttons", {})))
     if "attendant_key" in board:
         from drivers.buttons import AttendantKey
         parts.inputs.append(AttendantKey(_input(machine, board["attendant_key"]["pin"])))
     if "door" in board:
         from drivers.buttons import DoorSwitch
         parts.inputs.append(DoorSwitch(_input(machine, board["door"]["pin"])))
-    parts.inputs += [_acceptor(machine, spec, board.get("stations", 1))
+    parts.inputs += [build_acceptor(machine, spec, board.get("stations", 1))
                      for spec in board.get("acceptors", [])]
-    parts.puck = _puck(machine, board.get("puck", {}))
+    parts.puck = build_puck(machine, board.get("puck", {}))
     parts.displays = [_station_display(machine, spec, "S%d" % (i + 1), parts.faults)
                       for i, spec in enumerate(board.get("displays", []))]
-    parts.sign = _display(machine, board.get("sign", {}), "SIGN")
-    parts.dice = _dice(machine, board.get("dice", {}))
+    parts.sign = build_display(machine, board.get("sign", {}), "SIGN")
+    parts.dice = build_dice(machine, board.get("dice", {}))
     parts.watchdog = watchdog or WatchdogTwin()
     return parts
 
@@ -118,7 +120,7 @@ def halt(board, error, service, watchdog, line=None):
     _log(text)
     try:
         import machine
-        leds = _puck(machine, board.get("puck", {}))
+        leds = build_puck(machine, board.get("puck", {}))
     except Exception:  # the puck is what failed, or is not there: the console has it
         leds = None
     _hold(board, service, watchdog, leds, lambda ms: lamps.frame(lamps.HALT, 0, ms))
@@ -168,7 +170,7 @@ def _append_error_log(storage, text):
     storage.write(ERROR_LOG, (old + text.encode())[-ERROR_LOG_BYTES:])
 
 
-def _buttons(machine, spec):
+def build_buttons(machine, spec):
     from drivers import buttons
     driver = spec.get("driver", "twin")
     timing = {"debounce_ms": spec.get("debounce_ms", 20), "long_ms": spec.get("long_ms", 800)}
@@ -187,25 +189,31 @@ def _buttons(machine, spec):
     return buttons.ButtonsTwin()
 
 
-def _acceptor(machine, spec, stations):
+def build_acceptor(machine, spec, stations):
     """A coin or bill acceptor's pulse line: its open-collector output needs the pull-up."""
     from drivers.acceptor import PulseAcceptor
     if not 0 <= spec["station"] < stations:
         raise ValueError("an acceptor credits station %s of %d" % (spec["station"], stations))
     timing = dict((k, v) for k, v in spec.items() if k not in ("pin", "station"))
-    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], ticks=time, **timing)
+    ticks = getattr(machine, "time", time)  # the paper machine's: CPython's time has no ticks_us
+    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], ticks=ticks, **timing)
+
+
+def _module(machine, name):
+    """The port's or micropython-lib's module name (neopixel, ssd1306): the board checker's
+    machine on paper (drivers/board_file.py) brings its own, the board's has none."""
+    return getattr(machine, name, None) or __import__(name)
 
 
 def _input(machine, pin):
     return machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
 
 
-def _puck(machine, spec):
+def build_puck(machine, spec):
     from drivers import puck_leds
     driver = spec.get("driver", "twin")
     if driver == "ws2812":
-        import neopixel
-        np = neopixel.NeoPixel(machine.Pin(spec["pin"]), spec.get("leds", 7))
+        np = _module(machine, "neopixel").NeoPixel(machine.Pin(spec["pin"]), spec.get("leds", 7))
         return puck_leds.Ws2812Puck(np, brightness=spec.get("brightness", 64))
     if driver == "gpio":
         return puck_leds.GpioPuck([machine.Pin(p, machine.Pin.OUT) for p in spec["pins"]])
@@ -214,18 +222,18 @@ def _puck(machine, spec):
 
 def _station_display(machine, spec, name, faults):
     try:
-        return _display(machine, spec, name)
+        return build_display(machine, spec, name)
     except Exception as e:  # OSError (nothing answers on the bus), ImportError (no ssd1306)
         faults.append(("%s DISPLAY" % name, e))
         from drivers import display
         return display.ConsoleDisplay(name)
 
 
-def _display(machine, spec, name):
+def build_display(machine, spec, name):
     from drivers import display
     driver = spec.get("driver", "console")
     if driver == "ssd1306":
-        import ssd1306  # micropython-lib, installed by the flash tool (board "mip")
+        ssd1306 = _module(machine, "ssd1306")  # micropython-lib, installed by flashing ("mip")
         bus = spec["i2c"]
         # 400 kHz, the SSD1306's fastest (I2C fast mode): a 128-byte row in about 3 ms.
         i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]),
@@ -240,7 +248,7 @@ def _display(machine, spec, name):
     return display.ConsoleDisplay(name)
 
 
-def _dice(machine, spec):
+def build_dice(machine, spec):
     driver = spec.get("driver", "rng")
     if driver == "shaker":
         from drivers.shaker import Shaker

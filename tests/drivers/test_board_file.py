@@ -87,3 +87,49 @@ def test_rules_and_settings_are_the_cabinets_own_checks():
     assert bad(board(settings={"recall": 0})) == "recall is a whole number from 1 up, not 0"
     assert bad(board(settings=[])) == "settings is an object, not []"
     assert "settings:" in bad(board(settings={"recal": 5}))
+
+
+# Seen in 2,000 fuzzed board files (issue 19): each the firmware refuses at boot, or the tools
+# crashed on, is one BadBoard line naming the field.
+def test_dice_that_are_not_an_object_are_refused():
+    assert bad(board(dice=0)) == "dice is an object"
+
+
+def test_an_acceptor_the_driver_cannot_time_is_refused():
+    timing = {"pin": 26, "station": 0, "stuck_ms": 3}
+    assert bad(board(acceptors=[timing])) == \
+        "acceptors[0]: an acceptor needs pulse_min_ms <= pulse_max_ms < stuck_ms"
+    assert "no setting pulses" in bad(board(acceptors=[{"pin": 26, "station": 0, "pulses": 2}]))
+    assert bad(board(acceptors=[{"pin": 26, "station": 1}])) == \
+        "acceptors[0].station is a station from 0 to 0, not 1"
+
+
+def test_a_matrix_key_off_the_matrix_is_refused():
+    matrix = {"driver": "matrix", "rows": [6, 7], "cols": [8, 9],
+              "keys": [[0, 0, 0, "pass", None], [2, 0, 0, "roll", None]]}
+    assert bad(board(buttons=matrix)) == "buttons: matrix key (2, 0) is off a 2x2 matrix"
+
+
+def test_every_field_has_its_type_and_an_unknown_one_is_named():
+    assert bad(board(puck={"driver": "ws2812", "pin": 28, "brightness": "64"})) == \
+        "puck.brightness is a whole number, not '64'"
+    assert bad(board(puck={"driver": "ws2812", "pin": 28, "brightness": 300})) == \
+        "puck: brightness is 0-255, not 300"
+    assert bad(board(puck={"driver": "neon"})) == \
+        "puck.driver is one of gpio, twin, ws2812, not 'neon'"
+    assert bad(board(door={"pin": 21, "pull": 1})) == "door has no field pull"
+    assert bad(board(dice={"driver": "shaker", "motor": 15})) == "dice has no uart"
+    assert bad(board(buttons={"driver": "gpio", "keys": [[6, 0, "pass"]]})) == \
+        "buttons.keys[0] is a list of 4"
+    assert bad(board(buttons={"driver": "gpio", "keys": [[6, 0, "pas", None]]})) == \
+        "buttons.keys[0][2] is a panel button, not 'pas'"
+    assert bad(board(displays=[{"driver": "ssd1306", "i2c": {"id": 2, "sda": 4, "scl": 5}}])) == \
+        "displays[0].i2c.id is a whole number from 0 to 1, not 2"
+    assert bad(board(description=5)) == "description is text, not 5"
+    assert bad(board(watchdog_ms=9000)) == "watchdog_ms is a whole number from 1 to 8388, not 9000"
+
+
+def test_a_display_its_driver_refuses_is_refused_not_left_to_a_fault():
+    assert bad(board(displays=[{"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5},
+                                "width": 4}])) == \
+        "displays[0]: a display has at least 1 row of 1 character"

@@ -123,3 +123,30 @@ def test_a_reader_that_stops_early_gets_no_traceback(argv):
     done.stdout.readline()
     done.stdout.close()  # `| head -1`
     assert done.stderr.read() == b"" and done.wait() in (0, 1)
+
+
+# Seen in 2,000 fuzzed board files (issue 19): each was a traceback, or an exit 0 for a board the
+# firmware cannot build.
+@pytest.mark.parametrize("change, message", [
+    ({"dice": 0}, "dice is an object"),
+    ({"acceptors": [{"pin": 14, "station": 0, "stuck_ms": 3}]},
+     "an acceptor needs pulse_min_ms <= pulse_max_ms < stuck_ms"),
+    ({"buttons": {"driver": "matrix", "rows": [6], "cols": [7],
+                  "keys": [[0, 1, 0, "roll", None]]}}, "matrix key (0, 1) is off a 1x1 matrix"),
+    ({"buttons": {"driver": "gpio", "keys": [[6, 0, 5, None]]}}, "buttons.keys[0][2]"),
+    ({"description": ["a", "list"]}, "description is text"),
+])
+@pytest.mark.parametrize("argv", [["flash", "--board", "t", "--dry-run"], ["wiring"],
+                                  ["wiring", "--svg", "t"]])
+def test_a_fuzzed_board_file_is_one_line(capsys, tmp_path, monkeypatch, change, message, argv):
+    (tmp_path / "t.json").write_text(json.dumps(dict(PICO, **change)))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    err = one_line_error(capsys, *argv)
+    assert err.startswith("%s: boards/t.json: " % argv[0]) and message in err
+
+
+def test_a_pin_off_the_picos_header_is_drawn_as_a_note(capsys, tmp_path, monkeypatch):
+    (tmp_path / "t.json").write_text(json.dumps(dict(PICO, door={"pin": 25})))
+    monkeypatch.setattr(flash, "BOARDS", str(tmp_path))
+    code, out, err = run(capsys, "wiring", "--svg", "t")
+    assert code == 0 and err == "" and "GP25" in out and "door switch" in out
