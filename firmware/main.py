@@ -75,7 +75,8 @@ def run(board, bad, service, watchdog):
     try:
         if bad:
             raise bad
-        settings = board_file.check(board)  # every pin and setting, before a part is built
+        settings = board_file.check(board, parts=False)  # every pin and setting, before a
+        # part is built (the build checks each part, as the host's check did on paper)
         parts = hardware.build(board, watchdog=watchdog)
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.

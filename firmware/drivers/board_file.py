@@ -47,15 +47,18 @@ def load(text):
     return board
 
 
-def check(board):
+def check(board, parts=True):
     """The board's Settings, once every pin and setting of the board dict is one the cabinet
-    can run with; BadBoard otherwise."""
+    can run with; BadBoard otherwise. parts: every part built on paper too (the host tools);
+    the board itself builds them for real next, which is that check (main.py), and spends no
+    boot time or heap on paper."""
     if type(board) is not dict:
         raise BadBoard("a board file is a JSON object")
     cabinet = settings(board)  # first: the other checks count on a valid number of stations
     BOARD(None, board, board)
     _pins(board)
-    _on_paper(board)
+    if parts:
+        _on_paper(board)
     return cabinet
 
 
