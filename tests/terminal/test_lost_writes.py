@@ -199,13 +199,21 @@ def forged_boot(storage, run, name, change):
         run.tick()
 
 
+def put(path, value):
+    """A change that sets the field at path (keys and indexes) to value."""
+    def change(content):
+        for key in path[:-1]:
+            content = content[key]
+        if type(content) is list and path[-1] == len(content):
+            content.append(value)
+        else:
+            content[path[-1]] = value
+    return change
+
+
 SEEN = (  # what was seen to crash start() or later play (issue 19)
-    lambda s: s["history"].__setitem__(0, 7),
-    lambda s: s["meters"]["kinds"].__setitem__("pass", [5]),
-    lambda s: s.__setitem__("tilt", 1.5),
-    lambda s: s["handpays"].__setitem__(0, False),
-    lambda s: s.__setitem__("keeper", 9),
-    lambda s: s["meters"]["counts"].__setitem__("nonsense", 1),
+    put(("history", 0), 7), put(("meters", "kinds", "pass"), [5]), put(("tilt",), 1.5),
+    put(("handpays", 0), False), put(("keeper",), 9), put(("meters", "counts", "nonsense"), 1),
 )
 
 
@@ -220,14 +228,15 @@ def test_a_base_forged_as_seen_behind_its_crc_is_a_ram_error():
 
 def test_an_audit_entry_forged_behind_its_crc_is_a_ram_error():
     storage, run = played(SCRIPT[:12])
-    forged_boot(storage, run, "audit", lambda log: log["entries"][0].__setitem__(5, 7))
+    forged_boot(storage, run, "audit", put(("entries", 0, 5), 7))
     assert run.cab.ram_error == ("audit",) and "audit.entries[0][5]" in run.cab.damage[0]
 
 
 def test_a_base_or_audit_log_forged_at_random_is_a_ram_error_or_plays_never_a_crash():
     import random
     from terminal.persistence import BASES
-    rng = random.Random(19)
+    random.seed(19)  # (MicroPython's random has no Random class)
+    rng = random
     storage, run = played(SCRIPT[:12])
     good = dict(storage.files)
     for n in range(60):
