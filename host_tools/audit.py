@@ -10,9 +10,10 @@ import sys
 
 from host_tools import records
 from host_tools.records import BadRecord
-from terminal.audit import LOG, AuditLog, check
+from terminal.audit import AuditLog, check
 from terminal.memory import RamError
 from terminal.meters import COUNTS
+from terminal.restored import LOG
 
 
 

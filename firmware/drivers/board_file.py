@@ -291,16 +291,13 @@ def _build(where, make, *args):
 
 class _PaperPin:
     """machine.Pin on paper: pulled up and idle (no key down, no coin's pulse)."""
-    IN = OUT = OPEN_DRAIN = PULL_UP = IRQ_FALLING = IRQ_RISING = 0
+    IN = OUT = OPEN_DRAIN = PULL_UP = 0
 
     def __init__(self, *args, **kwargs):
         pass
 
     def value(self, *level):
         return 1
-
-    def irq(self, *args, **kwargs):
-        pass
 
 
 class _PaperOled:
@@ -309,13 +306,13 @@ class _PaperOled:
 
 
 class _Paper:
-    """The machine module on paper, with the clock and the neopixel and ssd1306 modules that
-    hardware's builders ask it for: every part is built, nothing is wired."""
+    """The machine module on paper, with the neopixel and ssd1306 modules that hardware's
+    builders ask it for: every part is built, nothing is wired."""
     Pin = _PaperPin
     mem32 = {}
 
     def __init__(self):
-        self.time = self.neopixel = self.ssd1306 = self
+        self.neopixel = self.ssd1306 = self
 
     def I2C(self, *args, **kwargs):
         return None
@@ -328,9 +325,3 @@ class _Paper:
 
     def SSD1306_I2C(self, width, height, i2c, addr=0x3C):
         return _PaperOled(width)
-
-    def ticks_us(self):
-        return 0
-
-    def ticks_diff(self, a, b):
-        return a - b

@@ -195,8 +195,7 @@ def build_acceptor(machine, spec, stations):
     if not 0 <= spec["station"] < stations:
         raise ValueError("an acceptor credits station %s of %d" % (spec["station"], stations))
     timing = dict((k, v) for k, v in spec.items() if k not in ("pin", "station"))
-    ticks = getattr(machine, "time", time)  # the paper machine's: CPython's time has no ticks_us
-    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], ticks=ticks, **timing)
+    return PulseAcceptor(_input(machine, spec["pin"]), spec["station"], **timing)
 
 
 def _module(machine, name):

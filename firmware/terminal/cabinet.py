@@ -40,7 +40,7 @@ class Cabinet(Persistence):
         self.news = "PLACE YOUR BETS"
         self.pattern = (puck.STEADY, 0, 0)  # the puck's (pattern, number, since)
         self.history = []  # (d1, d2), newest first
-        self.recall = []  # (dice, point, per station ((label, net), ...)), newest first
+        self.recall = []  # (dice, point, per station (label, net, label, net...)), newest first
         self.audit = AuditLog()
         self.commits = 0  # the commit of the last save: each base and journal entry has its own
         self.door = False  # the cabinet's door is open
@@ -233,6 +233,7 @@ class Cabinet(Persistence):
         for s, net in enumerate(self._remember(record)):
             if net > 0:
                 self.signal(s, "win")
+        self._credit_limit()
         self.news = screens.dice_text(roll.dice) + _call(point, total)
         if seven_out(point, total):
             self.pattern = (puck.SEVEN_OUT, 0, now_ms)
@@ -242,6 +243,19 @@ class Cabinet(Persistence):
             self.pattern = (puck.STEADY, 0, now_ms)
         self._set_phase(SETTLING, now_ms + self.settings.settle_ms)
         self._audit_meters()
+
+    def _credit_limit(self):
+        """A win that takes a station's meter past credit_meter_max is paid as a handpay, as a
+        cash-out is: no meter holds, nor moves by, a whole wrap of the ten-digit meters."""
+        most = self.settings.credit_meter_max
+        for s, panel in enumerate(self.panels):
+            over = self.table.credits[s] - most
+            if over > 0:
+                self.table.credits[s] = most
+                self.meters.add("credits_out", over)
+                panel.handpay += over
+                panel.message = "HANDPAY %d: A METER HOLDS %d" % (over, most)
+                self.signal(s, "handpay")
 
     def _no_roll(self, event, now_ms, out):
         if len(event) != 2 or type(event[1]) is not str:

@@ -4,11 +4,8 @@
 # last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
 # or a station off by exactly 10^10 (the board's bounds keep every move far below that).
 from craps.table import taken
-from craps.wagers import KINDS
-from terminal.shapes import BadShape, Each, Fixed, Whole, check
 
 WRAP = 10 ** 10
-METER = Whole(0, WRAP - 1)
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
           "power_ups", "tilts", "attendant", "door_openings", "dice_changes", "acceptor_in",
           "attendant_in")
@@ -22,9 +19,6 @@ COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_ro
 ACCEPTOR = "acceptor"  # where credits in come from: each source has its meter, SOURCE_in
 ATTENDANT = "attendant"
 BOOKS = ("credits_in", "credits_out", "won", "lost")  # what the self-audit balances
-# dump()'s shape: the last of audited is the credits held, up to 8 stations' meters and stakes
-SHAPE = {"counts": Each(METER), "kinds": Each(Fixed(METER, METER)),
-         "audited": Fixed(METER, METER, METER, METER, Whole(0, 100 * WRAP))}
 
 
 class Meters:
@@ -75,18 +69,6 @@ class Meters:
         """The meters as plain data: copies, so that a state saved is not changed by play."""
         return {"counts": dict(self.counts), "audited": list(self.audited),
                 "kinds": dict((kind, list(sums)) for kind, sums in self.kinds.items())}
-
-
-def check_dump(data):
-    """BadShape unless data is as dump() makes it: meters this firmware keeps, in range (a
-    record read back from flash, before Meters(data) takes it)."""
-    check(data, SHAPE, "meters")
-    for name in data["counts"]:
-        if name not in COUNTS:
-            raise BadShape("meters.counts has no meter called %s" % name)
-    for kind in data["kinds"]:
-        if kind not in KINDS and kind != "odds":
-            raise BadShape("meters.kinds has no wager called %s" % kind)
 
 
 def _held(table):

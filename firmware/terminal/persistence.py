@@ -42,8 +42,7 @@ from terminal.delta import BadChange, change, patch
 from terminal.events import PERSIST, VERIFY
 from terminal.journal import record
 from terminal.memory import COPIES
-from terminal.meters import METER, Meters, check_dump
-from terminal.shapes import BadShape, Either, Each, Fixed, Whole, check
+from terminal.meters import Meters
 
 SETUP = "setup"  # the marker record: the cabinet is set up, its journals reach this commit
 NEW_CABINET = "NEW CABINET: ATTENDANT SETUP"
@@ -51,12 +50,6 @@ BASES = ("state0", "state1")
 JOURNALS = ("journal0", "journal1")
 RECORDS = (SETUP, "audit") + BASES + JOURNALS  # what a cabinet set up always has
 CHANGED, CLOSED, DRAWN = "s", "c", "d"
-DIE = Whole(1, 6)
-# The state's fields (state()) besides its layout, which layout.load() checks, and its meters
-# (check_dump()); what a station or its count must be, _check_state().
-STATE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": dict, "tilt": str,
-         "no_rolls": METER, "read": str, "keeper": Either(None, int), "door": bool,
-         "attendant": bool, "handpays": [METER], "meters": dict, "history": [Fixed(DIE, DIE)]}
 MAX_ENTRIES = 1000  # a journal's entries before a new base, however few its rolls: what
 # power-up plays at most, twice (a busy 8-station round writes about 40)
 
@@ -124,10 +117,16 @@ class Persistence:
                 self.damage.append("%s: %s" % e.args)
         if damaged:  # the cabinet as far as its records could be played (a new one's when a
             # record could not be read); what is numbered from now on follows all there is
-            restored = self.commits
+            played = self.commits
             self.commits = max([self.commits] + _commits(records))
-            self.audit = AuditLog(records.get("audit") if "audit" not in damaged else None)
-            self.lost = _lost(restored, self.commits, self.audit)
+            self.audit = AuditLog()
+            if "audit" not in damaged:
+                try:
+                    self.audit = _log(records["audit"], self.commits)[0]
+                except BadJournal as e:
+                    damaged = tuple(damaged) + ("audit",)
+                    self.damage.append("%s: %s" % e.args)
+            self.lost = _lost(played, self.commits, self.audit)
         self.meters.add("power_ups")
         self._dirty = True
         if service:
@@ -173,7 +172,7 @@ class Persistence:
         self.saved = self.state()
         try:  # what the entries made of it, checked as its base was
             self._check_state(self.saved)
-        except BadShape as e:
+        except ValueError as e:  # (a BadShape)
             raise BadJournal(JOURNALS[new], str(e))
         del self._shown[:]  # the played rolls' signals are long gone
 
@@ -273,6 +272,7 @@ class Persistence:
         enough."""
         self.commits += 1
         self._append([DRAWN, self.commits, dice] + ([before] if before else []), out)
+        self.saved = None  # (the old state's heap is free while the new one is made)
         self.saved = self.state()
         self._dirty = False
         self._rolls += 1
@@ -301,17 +301,10 @@ class Persistence:
             self._logged = False
 
     def _check_state(self, state):
-        """BadShape unless a state read back from flash is one this cabinet can carry on
-        from: each field of its type and range (a record forged with a valid CRC, or another
-        firmware's, is a RAM error, never a crash later in play)."""
-        check(state, STATE, "state")
-        check_dump(state["meters"])
-        stations = len(self.panels)
-        if len(state["handpays"]) != stations:
-            raise BadShape("state.handpays has %d stations, the board %d" % (
-                len(state["handpays"]), stations))
-        if state["keeper"] is not None and not 0 <= state["keeper"] < stations:
-            raise BadShape("state.keeper is no station: %d" % state["keeper"])
+        """BadShape unless a state read back from flash is one this cabinet can carry on from
+        (terminal/restored.py)."""
+        from terminal import restored
+        restored.state(state, len(self.panels))
 
     def _restore(self, state, now_ms):
         table = layout.load(state["layout"], self.settings.rules, self.table)
@@ -349,16 +342,16 @@ class Persistence:
         return record
 
     def _remember(self, record):
-        """Game recall from a roll's record: each station's results as (label, net) pairs.
-        Returns each station's net and puts it on its display."""
+        """Game recall from a roll's record: each station's results as one flat tuple, label,
+        net, label, net... (a pair each would be the busiest cabinet's largest use of the heap
+        after its bets). Returns each station's net and puts it on its display."""
         results = [[] for _ in self.panels]
         for player, kind, number, on, outcome, win, commission, lost, _, _ in \
                 record["settlements"]:
-            results[player].append((_label(kind, number, on),
-                                    win - taken(outcome, lost, commission)))
+            results[player] += (_label(kind, number, on), win - taken(outcome, lost, commission))
         nets = []
         for s, panel in enumerate(self.panels):
-            net = sum(n for _, n in results[s])
+            net = sum(results[s][1::2])
             nets.append(net)
             panel.message = ""
             if results[s]:
@@ -396,20 +389,22 @@ def _log(data, commit):
     """(the audit log saved, without the entries of states after `commit`, the last saved: they
     never happened, a cut fell between the log and its state; True when there were any)."""
     try:
+        from terminal import restored
+        restored.audit_log(data)
         log = AuditLog(data)
         return log, log.after_cut(commit)
     except _MALFORMED as e:
         raise BadJournal("audit", str(e))
 
 
-def _lost(restored, top, log):
-    """What a RAM clear loses, said in its log entry: the commits after the one restored, and
+def _lost(played, top, log):
+    """What a RAM clear loses, said in its log entry: the commits after the one played, and
     the actions the log has of them."""
-    if top <= restored:
+    if top <= played:
         return "NOTHING LOST"
-    actions = ["%s %s" % (e[4], e[5]) if e[5] else e[4] for e in log.entries if e[1] > restored]
-    return "COMMITS %d-%d LOST" % (restored + 1, top) + (": " + ", ".join(actions) if actions
-                                                         else "")
+    actions = ["%s %s" % (e[4], e[5]) if e[5] else e[4] for e in log.entries if e[1] > played]
+    return "COMMITS %d-%d LOST" % (played + 1, top) + (": " + ", ".join(actions) if actions
+                                                       else "")
 
 
 def _commits(records):

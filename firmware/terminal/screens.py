@@ -78,11 +78,10 @@ def recall_page(cab, s, page):
     dice, point, results = cab.recall[page]
     lines = ["RECALL %d/%d" % (page + 1, len(cab.recall)),
              dice_text(dice) + (" PT %d" % point if point else " COME OUT")]
-    net = 0
-    for name, amount in results[s]:
-        lines.append("%s %+d" % (name, amount))
-        net += amount
-    lines.append("NET %+d" % net)
+    mine = results[s]  # label, net, label, net...
+    for i in range(0, len(mine), 2):
+        lines.append("%s %+d" % (mine[i], mine[i + 1]))
+    lines.append("NET %+d" % sum(mine[1::2]))
     return tuple(lines)
 
 

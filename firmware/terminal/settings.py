@@ -46,7 +46,9 @@ class Settings:
         self.recall = recall  # rolls a station can look back on, each kept in flash
         # Credits in (acceptor, attendant, event) beyond either bound are refused and logged.
         self.credit_in_max = credit_in_max  # the largest single credit in
-        self.credit_meter_max = credit_meter_max  # the most a credit in may take a meter to
+        # The most a station's meter holds: a credit in past it is refused, a win past it paid
+        # as a handpay (the meters' ten digits never wrap in one move).
+        self.credit_meter_max = credit_meter_max
         self.attendant_credit_step = attendant_credit_step  # what one attendant credit adds
         # Where the dice come from: the attendant may choose the faces of a shaker's disputed
         # roll, never the RNG's (terminal/attendant.py).

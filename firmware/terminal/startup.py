@@ -1,6 +1,8 @@
 # Start-up: the cabinet as critical memory left it, with a roll the power cut interrupted
 # finished, a damaged or missing record found (a RAM error tilt), a memory wholly empty found (a
 # new cabinet, waiting for the attendant's set-up) and the power-up counted.
+import sys
+
 from terminal.cabinet import Cabinet
 from terminal.events import KEY
 from terminal.memory import RamError
@@ -30,6 +32,19 @@ def start(settings, memory, help_pages, now_ms, service=False, demo=False, games
     for name in RECORDS:
         load(name, set_up)
     effects = cab.resume(records, damaged, now_ms, service, games, feed)
+    if sys.implementation.name == "micropython":
+        _forget(("restored", "shapes"))
     if demo and cab.unset:
         effects += cab.handle((KEY, True), now_ms) + cab.handle((KEY, False), now_ms)
     return cab, effects
+
+
+def _forget(names):
+    """The checks of what a power-up restored are its alone: their modules are dropped, so that
+    their heap is play's, which the busiest cabinet needs whole (MicroPython: CPython's host
+    tools keep theirs)."""
+    package = sys.modules["terminal"]
+    for name in names:
+        sys.modules.pop("terminal." + name, None)
+        if hasattr(package, name):
+            delattr(package, name)

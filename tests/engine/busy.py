@@ -7,6 +7,7 @@ from craps.wagers import hop_code
 
 STATIONS = 8
 START = 10 ** 9  # credits: deep enough that no station runs dry
+METER_MAX = 10 ** 10 - 1  # a cabinet's credit_meter_max for it: no win is cut to a handpay
 
 
 def dice(n, seed=12345):

@@ -45,6 +45,7 @@ def boot():
         shown = board["displays"]
         board["displays"] = [shown[i % len(shown)] for i in range(board["stations"])]
     board["credits"] = 10 ** 6  # (a small int on the chip too)
+    board.setdefault("settings", {})["credit_meter_max"] = busy.METER_MAX
     if "door" in board:
         import machine
         machine.Pin.board[board["door"]["pin"]] = 0  # the door shut

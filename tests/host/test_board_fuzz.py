@@ -148,7 +148,7 @@ class Rp2:
         if not 1 <= timeout <= 8388:
             raise ValueError("timeout exceeds 8388")
 
-    def I2C(self, bus, sda, scl):
+    def I2C(self, bus, sda, scl, freq=400000):
         if bus not in (0, 1):
             raise ValueError("bad I2C peripheral")
 

@@ -64,7 +64,8 @@ def boot(settings, folder, stations, now):
 
 
 folder, stations = sys.argv[1], int(sys.argv[2])
-settings = Settings(stations=stations, credits=busy.START, call_ms=0)
+settings = Settings(stations=stations, credits=busy.START,
+                    credit_meter_max=busy.METER_MAX, call_ms=0)
 if sys.argv[3] == "play":
     print(json.dumps({"now": play(settings, folder, stations)}))
 else:

@@ -16,7 +16,8 @@ from terminal.settings import Settings
 from terminal.startup import start
 
 ROLLS = 59  # and one more cut short: the journals then hold 20 rolls, the most they hold
-SETTINGS = Settings(stations=busy.STATIONS, credits=busy.START, call_ms=0)
+SETTINGS = Settings(stations=busy.STATIONS, credits=busy.START,
+                    credit_meter_max=busy.METER_MAX, call_ms=0)
 
 
 def apply(memory, out):

@@ -56,7 +56,8 @@ def build_cabinet():
     from terminal.cabinet import Cabinet
     from terminal.settings import Settings
     from terminal.events import TICK
-    cab = Cabinet(Settings(stations=busy.STATIONS, credits=busy.START))
+    cab = Cabinet(Settings(stations=busy.STATIONS, credits=busy.START,
+                           credit_meter_max=busy.METER_MAX))
     held["cabinet"] = cab
     t = cab.table
     busy.top_up(t)

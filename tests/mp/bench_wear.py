@@ -29,7 +29,8 @@ flash = Flash(blocks=PICO_BLOCKS)
 os.VfsLfs2.mkfs(flash, progsize=PROGSIZE)
 os.mount(os.VfsLfs2(flash, progsize=PROGSIZE), "/lfs")
 memory = CriticalMemory(Storage("/lfs/data", os))
-settings = Settings(stations=busy.STATIONS, credits=busy.START, call_ms=0)
+settings = Settings(stations=busy.STATIONS, credits=busy.START,
+                    credit_meter_max=busy.METER_MAX, call_ms=0)
 cab, out = start(settings, memory, (), 0)
 apply(memory, out + cab.handle((KEY, True), 0) + cab.handle((KEY, False), 0))
 erases, programmed, written = flash.erases, flash.programmed, memory.bytes_written

@@ -65,6 +65,7 @@ def read(name):
 def boot():
     board = read("board.json")
     board["credits"] = 10 ** 6
+    board.setdefault("settings", {})["credit_meter_max"] = busy.METER_MAX
     service, watchdog = hardware.power_up(board)
     parts = hardware.build(board, DATA, watchdog)
     help_pages = tuple(tuple(page) for page in read("help.json"))

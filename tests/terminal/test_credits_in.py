@@ -94,3 +94,30 @@ def test_the_self_audit_catches_credits_held_off_by_exactly_ten_digits():
     d.event((PRESS, 0, "roll"), check=False)  # the bets close: the self-audit runs
     assert d.cab.phase == TILT
     assert d.cab.tilt == "METERS DO NOT BALANCE: 10000000105 HELD, 105 ON THE METERS"
+
+
+def test_a_win_past_the_largest_meter_is_paid_as_a_handpay():
+    d = Driver(stations=1, credits=0, credit_meter_max=500)
+    d.credits_in(0, 500)
+    d.bet(0, "pass", chips=20)  # 20 on the pass line
+    d.roll(3, 4)  # a natural: 20 won, the meter would hold 520
+    assert d.credits(0) == 500 and d.cab.panels[0].handpay == 20
+    assert d.message(0) == "HANDPAY 20: A METER HOLDS 500"
+    assert d.cab.meters.counts["credits_out"] == 20
+    assert d.refused(0, "bet") == "handpay waiting for the attendant"
+    d.key(True)
+    d.key(False)  # the attendant pays it
+    assert last(d) == ("KEY OFF", "") and d.cab.panels[0].handpay == 0
+
+
+def test_a_meter_at_the_ten_digit_bound_wins_and_cashes_out_without_a_false_tilt():
+    # Seen: at credit_meter_max 10^10 - 1 a win took the meter to 10^10, and its cash-out moved
+    # credits_out by a whole wrap: METERS DO NOT BALANCE.
+    d = Driver(stations=1, credits=WRAP - 10, credit_meter_max=WRAP - 1)
+    d.bet(0, "pass", chips=20)
+    d.roll(3, 4)
+    assert d.credits(0) == WRAP - 1 and d.cab.panels[0].handpay == 11
+    d.key(True)
+    d.key(False)
+    d.press(0, "cash_out")
+    assert d.cab.tilt == "" and d.cab.meters.balance(d.table) is None

@@ -1,0 +1,41 @@
+# What a power-up restores, checked before the cabinet carries on from it (persistence.py): a
+# record whose CRC holds can still be forged, or written by a firmware that kept other fields,
+# and a field of the wrong type or range must be a RAM error naming it, never a crash later in
+# play. Start-up alone imports this and drops it after (startup.py): its shapes take no heap
+# during play, where the busiest cabinet needs every block.
+from craps.wagers import KINDS
+from terminal.meters import COUNTS, WRAP
+from terminal.shapes import BadShape, Each, Either, Fixed, Whole, check
+
+METER = Whole(0, WRAP - 1)
+DIE = Whole(1, 6)
+# Meters.dump(): the last of audited is the credits held, up to 8 stations' meters and stakes
+METERS = {"counts": Each(METER), "kinds": Each(Fixed(METER, METER)),
+          "audited": Fixed(METER, METER, METER, METER, Whole(0, 100 * WRAP))}
+# Persistence.state() but its layout, which layout.load() checks
+STATE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": dict, "tilt": str,
+         "no_rolls": METER, "read": str, "keeper": Either(None, int), "door": bool,
+         "attendant": bool, "handpays": [METER], "meters": METERS, "history": [Fixed(DIE, DIE)]}
+# AuditLog.dump(): n, commit, power-up, ms, action, detail, hash an entry
+LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
+
+
+def state(data, stations):
+    """BadShape unless data is a state this cabinet of `stations` can carry on from."""
+    check(data, STATE, "state")
+    for name in data["meters"]["counts"]:
+        if name not in COUNTS:
+            raise BadShape("state.meters.counts has no meter called %s" % name)
+    for kind in data["meters"]["kinds"]:
+        if kind not in KINDS and kind != "odds":
+            raise BadShape("state.meters.kinds has no wager called %s" % kind)
+    if len(data["handpays"]) != stations:
+        raise BadShape("state.handpays has %d stations, the board %d" % (
+            len(data["handpays"]), stations))
+    if data["keeper"] is not None and not 0 <= data["keeper"] < stations:
+        raise BadShape("state.keeper is no station: %d" % data["keeper"])
+
+
+def audit_log(data):
+    """BadShape unless data is an audit log as AuditLog.dump() makes it."""
+    check(data, LOG, "audit")
