@@ -4,19 +4,16 @@
 # only a service board (the attendant key held at power-up, the door open) or one not in
 # production opens Ctrl-C again. Then the program's signature is checked, before the game's code
 # is imported: files that are not the ones signed at flashing are a tilt that only reflashing
-# clears. Then /board.json's drivers are built, imported from the files the check hashed
-# (drivers/signed_imports), and the cabinet runs under asyncio.
+# clears. Then /board.json's drivers are built and the cabinet runs under asyncio.
 # The virtual board's file sets loop_ms, so main returns to its REPL.
 import micropython
 micropython.kbd_intr(-1)
 
 import json
 import os
-import sys
 import time
 
 from drivers import board_file, hardware, integrity
-from drivers.signed_imports import SignedImports
 
 BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
@@ -59,46 +56,11 @@ def power_up():
     return board, bad, service, watchdog
 
 
-def open_cabinet(board, bad, service, watchdog):
-    """(cabinet, effects, parts): the parts built from the board file and the cabinet as
-    critical memory left it (a damaged record is a RAM error tilt); None once halted."""
-    from terminal.startup import start
-    try:
-        if bad:
-            raise bad
-        settings = board_file.check(board)  # every pin and setting, before a part is built
-        parts = hardware.build(board, watchdog=watchdog)
-        help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
-        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service,
-                                 feed=parts.watchdog.feed)
-    except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
-        hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
-        return None
-    except Exception as e:  # a part missing: no game (no REPL in production)
-        hardware.halt(board, e, service, watchdog)
-        return None
-    return cabinet, effects, parts
-
-
-def read_only_console(cabinet, parts):
-    """A production board's USB console: it answers meters, signature, verify (and entropy on
-    an RNG board), nothing else."""
-    from drivers.console import ReadOnlyConsole, usb_reader
-    answers = {"meters": lambda rest: (json.dumps(cabinet.meters.counts),),
-               "signature": lambda rest: (STATUS["signature"],),
-               "verify": lambda rest: integrity.verify(os, integrity.seed(rest))}
-    bits = getattr(parts.dice, "bits", None)  # the RNG's raw source (none on a shaker)
-    if bits is not None:
-        from drivers.entropy import samples
-        answers["entropy"] = lambda rest: (samples(bits, rest),)
-    parts.inputs.append(ReadOnlyConsole(usb_reader(), print, answers))
-
-
 def run(board, bad, service, watchdog):
+    import asyncio
     closed = board.get("production") and not service
     started = time.ticks_ms()
-    paths = []  # the signed files the check hashed: the boot imports from these only
-    computed, expected = integrity.check(os, paths=paths)
+    computed, expected = integrity.check(os)
     check_ms = time.ticks_diff(time.ticks_ms(), started)
     STATUS.update(board=board.get("name", "?"), signature=expected or "unsigned",
                   check_ms=check_ms, service=service)
@@ -107,16 +69,34 @@ def run(board, bad, service, watchdog):
     if computed != expected and (expected is not None or board.get("production")):
         program_changed(board, computed, expected, service, watchdog)
         return
-    with SignedImports(os, sys, paths):
-        import asyncio
-        from terminal.events import FAULT
-        from terminal.loop import Loop
-        built = open_cabinet(board, bad, service, watchdog)
-        if built is None:
-            return
-        cabinet, effects, parts = built
-        if closed:
-            read_only_console(cabinet, parts)
+    from terminal.events import FAULT
+    from terminal.loop import Loop
+    from terminal.startup import start
+    try:
+        if bad:
+            raise bad
+        settings = board_file.check(board)  # every pin and setting, before a part is built
+        parts = hardware.build(board, watchdog=watchdog)
+        help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
+        # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
+        cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service,
+                                 feed=parts.watchdog.feed)
+    except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
+        hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
+        return
+    except Exception as e:  # a part missing: no game (no REPL in production)
+        hardware.halt(board, e, service, watchdog)
+        return
+    if closed:
+        from drivers.console import ReadOnlyConsole, usb_reader
+        answers = {"meters": lambda rest: (json.dumps(cabinet.meters.counts),),
+                   "signature": lambda rest: (STATUS["signature"],),
+                   "verify": lambda rest: integrity.verify(os, integrity.seed(rest))}
+        bits = getattr(parts.dice, "bits", None)  # the RNG's raw source (none on a shaker)
+        if bits is not None:
+            from drivers.entropy import samples
+            answers["entropy"] = lambda rest: (samples(bits, rest),)
+        parts.inputs.append(ReadOnlyConsole(usb_reader(), print, answers))
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
     print("program checked in %d ms" % check_ms)

@@ -116,14 +116,11 @@ def walk(os_module, root="", folder="", buf=None, key=None):
             yield path, file_hash(root + path, buf, key)
 
 
-def board_signature(os_module, root="", paths=None):
-    """The signature of the files on the board (under root), hashed as the walk goes. paths: a
-    list given each signed file's path (what the boot then imports from: drivers/signed_imports)."""
+def board_signature(os_module, root=""):
+    """The signature of the files on the board (under root), hashed as the walk goes."""
     h = hashlib.sha256()
     for path, digest in walk(os_module, root):
         h.update(_line(path, digest))
-        if paths is not None:
-            paths.append(path)
     return hexdigest(h)
 
 
@@ -158,7 +155,6 @@ def read_signature(path=SIGNATURE_FILE):
         return None
 
 
-def check(os_module, root="", paths=None):
-    """(the signature of the board's files, what its /signature says or None); paths: as
-    board_signature's."""
-    return board_signature(os_module, root, paths), read_signature(root + SIGNATURE_FILE)
+def check(os_module, root=""):
+    """(the signature of the board's files, what its /signature says or None)."""
+    return board_signature(os_module, root), read_signature(root + SIGNATURE_FILE)
