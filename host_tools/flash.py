@@ -252,9 +252,9 @@ def plan(b):
 
 
 def mip_sources(b, packages):
-    """What `mip install` is given for each package: the copy on this PC (host_tools/libraries:
-    build/mip/NAME/package.json, fetched from PyPI once), installed without the internet, else
-    the name (micropython-lib's index, which needs it)."""
+    """What `mip install` is given for each package: the copy on this PC, compiled
+    (host_tools/libraries: build/mip/NAME/mpy/package.json, fetched from PyPI once), installed
+    without the internet, else the name (micropython-lib's index, which needs it)."""
     sources = []
     for package in packages:
         name = package.partition("@")[0]
@@ -262,7 +262,7 @@ def mip_sources(b, packages):
             sources.append(package)
             continue
         try:
-            sources.append(b.rel(os.path.join(libraries.folder(name), "package.json")))
+            sources.append(b.rel(os.path.join(libraries.compiled(name), "package.json")))
         except libraries.LibraryError as e:
             raise FlashError(str(e))
     return sources

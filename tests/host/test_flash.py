@@ -385,7 +385,7 @@ def test_dry_run_installs_a_boards_micropython_lib_packages(build, tmp_path, mon
     lines = capsys.readouterr().out.splitlines()
     mp = Remote.show([PY, "-m", "mpremote", "connect", "auto"])
     # ssd1306 from the project's copy (no internet needed); umqtt.simple from micropython-lib
-    assert lines[2] == mp + " mip install build/mip/ssd1306/package.json umqtt.simple"
+    assert lines[2] == mp + " mip install build/mip/ssd1306/mpy/package.json umqtt.simple"
     assert [line.split(" connect auto ")[1].split()[0] for line in lines] == \
         ["run", "fs", "mip", "run", "exec", "run", "exec"]
     assert [line.endswith(" reset") for line in lines] == [False] * 4 + [True, False, True]
@@ -751,9 +751,9 @@ def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build,
                                                                         monkeypatch, capsys):
     """A real board file (pico-1station: production, an SSD1306 at 0x3C, "mip": ["ssd1306"])
     flashed on the virtual board in service mode with every host name unresolvable: ssd1306 comes
-    from the copy `make` fetched (build/mip), is signed with the program, and drives the
-    display."""
-    shipped = os.path.join(libraries.folder("ssd1306"), "ssd1306.py")  # fetched while online
+    from the copy `make` fetched (build/mip), compiled (its .mpy: no compiling at every boot),
+    is signed with the program, and drives the display."""
+    shipped = os.path.join(libraries.compiled("ssd1306"), "ssd1306.mpy")  # fetched while online
     (tmp_path / "sitecustomize.py").write_text(
         "import socket\n"
         "def _offline(*a, **k):\n"
@@ -775,7 +775,7 @@ def test_flashing_with_no_network_installs_ssd1306_from_the_projects_copy(build,
         assert "ERROR" not in shown  # a new cabinet: its only tilt waits for the set-up
         assert [line for line in shown.splitlines() if "TILT" in line and
                 "NEW CABINET: ATTENDANT SETUP" not in line] == []
-        lib = mpremote(board, "sha256sum", ":/lib/ssd1306.py").stdout.split()[-1]
+        lib = mpremote(board, "sha256sum", ":/lib/ssd1306.mpy").stdout.split()[-1]
         assert lib == signature.file_hash(shipped)
 
 

@@ -26,7 +26,7 @@ NAME = "virtual-production"
 # What a tamperer with the board open does: change a file and a library, put another library
 # in, then write /signature again.
 TAMPER = ("f = open('/main.py', 'a'); f.write('# changed\\n'); f.close()\n"
-          "f = open('/lib/ssd1306.py', 'a'); f.write('# changed\\n'); f.close()\n"
+          "f = open('/lib/ssd1306.mpy', 'ab'); f.write(b'changed'); f.close()\n"
           "f = open('/lib/extra.py', 'w'); f.write('x = 1\\n'); f.close()\n"
           "import os; from drivers import integrity\n"
           "f = open('/signature', 'w'); f.write(integrity.board_signature(os) + '\\n'); f.close()")
@@ -111,7 +111,7 @@ def test_a_changed_file_with_its_signature_written_again_differs(boards, tmp_pat
         assert verify.main(Args(board.port, build=boards)) == 1
         out = capsys.readouterr().out
         changed = r" is not the build's \(board [0-9a-f]{12}, build [0-9a-f]{12}\)\n"
-        assert re.fullmatch(r"board %s on .*, seed [0-9a-f]{64}\nDIFFERS: /lib/ssd1306\.py%s"
+        assert re.fullmatch(r"board %s on .*, seed [0-9a-f]{64}\nDIFFERS: /lib/ssd1306\.mpy%s"
                             r"DIFFERS: /main\.py%sDIFFERS: /lib/extra\.py is not part of the "
                             r"build\n" % (NAME, changed, changed), out), out
 
