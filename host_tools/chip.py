@@ -34,9 +34,9 @@ import time
 from host_tools import BOARDS, BUILD, ROOT, chip_report
 
 KIT_FILES = ("emu.mjs", "emuctl.py", os.path.join("fw", "firmware.uf2"))
-HOW = ("make chip needs an emulated-Pico kit: make chip CHIP_KIT=DIR, DIR holding emu.mjs, "
-       "emuctl.py and fw/firmware.uf2 (this project's: cp -r ../shared/chip build/chip && "
-       "(cd build/chip && npm ci))")
+HOW = ("make chip needs an emulated-Pico kit (rp2040js running MicroPython's rp2 firmware): "
+       "make chip CHIP_KIT=DIR, DIR holding emu.mjs, emuctl.py and fw/firmware.uf2; copy the "
+       "team's kit under build/ and run npm ci in it")
 PARTS = ("boot", "keys", "coins", "heap", "roll")
 EIGHT = "chip-8station"  # the 8-station board made on the fly (from cabinet-4station)
 KEY_PIN, DOOR_PIN = 22, 21

@@ -89,7 +89,7 @@ def test_rules_and_settings_are_the_cabinets_own_checks():
     assert "settings:" in bad(board(settings={"recal": 5}))
 
 
-# Seen in 2,000 fuzzed board files (issue 19): each the firmware refuses at boot, or the tools
+# Seen in 2,000 fuzzed board files: each the firmware refuses at boot, or the tools
 # crashed on, is one BadBoard line naming the field.
 def test_dice_that_are_not_an_object_are_refused():
     assert bad(board(dice=0)) == "dice is an object"

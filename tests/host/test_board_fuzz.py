@@ -1,4 +1,4 @@
-# Fuzzed board files (issue 19): the shipped boards/*.json, each changed a few ways at random
+# Fuzzed board files: the shipped boards/*.json, each changed a few ways at random
 # (seeded: the same files every run). For every one, the firmware's checker
 # (drivers/board_file.py), `wiring`, `wiring --svg` and `flash --dry-run` either all take it,
 # and then the firmware builds it too (hardware.build on an rp2-like machine, the cabinet
@@ -67,7 +67,7 @@ def add_field(rng, board, path):
 
 
 def seen(rng, board, path):
-    """The cases issue 19 names: dice 0, an acceptor's stuck_ms 3, a matrix key off the
+    """The cases seen in the fuzzing: dice 0, an acceptor's stuck_ms 3, a matrix key off the
     matrix; and a driver's own ranges."""
     case = rng.randrange(5)
     if case == 0:

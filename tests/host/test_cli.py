@@ -125,7 +125,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(argv):
     assert done.stderr.read() == b"" and done.wait() in (0, 1)
 
 
-# Seen in 2,000 fuzzed board files (issue 19): each was a traceback, or an exit 0 for a board the
+# Seen in 2,000 fuzzed board files: each was a traceback, or an exit 0 for a board the
 # firmware cannot build.
 @pytest.mark.parametrize("change, message", [
     ({"dice": 0}, "dice is an object"),

@@ -211,7 +211,7 @@ def put(path, value):
     return change
 
 
-SEEN = (  # what was seen to crash start() or later play (issue 19)
+SEEN = (  # what was seen to crash start() or later play (a forger's, found by trying)
     put(("history", 0), 7), put(("meters", "kinds", "pass"), [5]), put(("tilt",), 1.5),
     put(("handpays", 0), False), put(("keeper",), 9), put(("meters", "counts", "nonsense"), 1),
 )
