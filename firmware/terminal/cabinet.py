@@ -134,7 +134,7 @@ class Cabinet(Persistence):
         if panel.hold and button == panel.hold[1]:
             # A key held long enough: its second meaning. Its press acted at once; a selection
             # or a view it made is undone first, as if it had not been pressed. Money it moved
-            # (BET) or bets it closed (ROLL) stand: the long meaning acts on top (docs/panel).
+            # (BET) or bets it closed (ROLL) stand: the long meaning acts on top (README, Buttons).
             panel.hold = None
             if panel.undo is not None:
                 panel.restore(panel.undo)
