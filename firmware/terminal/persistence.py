@@ -351,7 +351,7 @@ class Persistence:
             results[player] += (_label(kind, number, on), win - taken(outcome, lost, commission))
         nets = []
         for s, panel in enumerate(self.panels):
-            net = sum(results[s][1::2])
+            net = screens.nets_of(results[s])
             nets.append(net)
             panel.message = ""
             if results[s]:

@@ -72,6 +72,12 @@ def button_name(button):
     return button.replace("_", " ").upper()
 
 
+def nets_of(results):
+    """The sum of a station's nets in recall: label, net, label, net... (MicroPython's slices
+    take no step)."""
+    return sum(results[i] for i in range(1, len(results), 2))
+
+
 def recall_page(cab, s, page):
     if not cab.recall:
         return ("RECALL", "NO ROLLS YET")
@@ -81,7 +87,7 @@ def recall_page(cab, s, page):
     mine = results[s]  # label, net, label, net...
     for i in range(0, len(mine), 2):
         lines.append("%s %+d" % (mine[i], mine[i + 1]))
-    lines.append("NET %+d" % sum(mine[1::2]))
+    lines.append("NET %+d" % nets_of(mine))
     return tuple(lines)
 
 

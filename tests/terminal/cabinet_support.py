@@ -203,7 +203,7 @@ class Driver:
         dice, point, results = self.cab.recall[0]
         assert dice == self.cab.history[0]
         for s in range(len(results)):
-            assert sum(results[s][1::2]) == self.net(s)  # label, net, label, net...
+            assert screens.nets_of(results[s]) == self.net(s)  # label, net, label, net...
             assert len(results[s]) == 2 * len([x for x in self.rolls[-1] if x[0] == s])
 
     def settle(self):
