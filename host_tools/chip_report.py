@@ -39,13 +39,7 @@ def report(results, args, out):
         out.write("boot: new cabinet to its set-up tilt %s ms; power-on to %s %s ms; program "
                   "check %s ms\n" % (new.get("setup_ms", "-"), BETS, boot.get("bets_ms", "-"),
                                      boot.get("check_ms", "-")))
-        keys = got.get("keys")
-        if keys:
-            out.write("keys (ms after the press: first display write, the action's screen):\n")
-            for label, first_ms, action_ms, screen in keys:
-                out.write("  %-16s %8s %8s  %s\n" % (label, first_ms, action_ms, screen))
-            out.write("  median / max: first write %s ms, action %s ms\n" % (
-                spread(k[1] for k in keys), spread(k[2] for k in keys)))
+        report_keys(got.get("keys"), out)
         report_coins(got.get("coins"), out)
         if "heap" in got:
             report_heap(got["heap"], out)
@@ -57,6 +51,35 @@ def report(results, args, out):
             else:
                 out.write("busy roll: no figure: %s\n" % text.strip()[-200:])
         out.write("flash ops: %s\n" % got.get("flashops", "-"))
+
+
+def per_key(rows):
+    """[(label, presses, first writes, actions, an action's screen)] from measure_keys's rows
+    (a row a press), in the order first pressed."""
+    out = {}
+    for label, first_ms, action_ms, screen in rows:
+        got = out.setdefault(label, [label, 0, [], [], ""])
+        got[1] += 1
+        got[2].append(first_ms)
+        got[3].append(action_ms)
+        got[4] = got[4] or screen
+    return [tuple(v) for v in out.values()]
+
+
+def report_keys(rows, out):
+    if not rows:
+        return
+    out.write("keys (ms after the press, median / max over its presses: the first write on its "
+              "station's display, or the sign for ROLL; the action: the first write showing "
+              "what it did):\n")
+    for label, n, firsts, actions, screen in per_key(rows):
+        missed = sum(1 for a in actions if a is None)
+        out.write("  %-15s %2dx  first %-13s action %-13s%s  %s\n" % (
+            label, n, spread(firsts), spread(actions),
+            " (%d with none)" % missed if missed else "", screen[:60]))
+    out.write("  all %d presses: first write %s ms, action %s ms; %d with no action seen within "
+              "the cap\n" % (len(rows), spread(r[1] for r in rows), spread(r[2] for r in rows),
+                              sum(1 for r in rows if r[2] is None)))
 
 
 def report_coins(rows, out):
