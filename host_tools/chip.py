@@ -491,7 +491,8 @@ def run_script(emu, script, timeout):
     board): its output."""
     argv = [sys.executable, "-m", "mpremote", "connect", emu.url, "run", script]
     try:
-        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                              env=dict(os.environ, PYTHONUNBUFFERED="1"))  # all, if stopped
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         return out + "\n(stopped after %d s)" % timeout
