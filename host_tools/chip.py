@@ -593,8 +593,9 @@ def main(args, out=None):
     results = {}
     failed = []
     for name in boards:
+        results[name] = {}  # what a board measured before a failure is reported too
         try:
-            results[name] = run_board(kit, name, parts, args, out)
+            run_board(kit, name, parts, args, out, results[name])
         except ChipError as e:
             out.write("%s: %s\n" % (name, e))
             failed.append(name)
@@ -617,7 +618,7 @@ def board_file(name):
         return json.load(f), name
 
 
-def run_board(kit, name, parts, args, out):
+def run_board(kit, name, parts, args, out, got):
     board, flash_as = board_file(name)
     extra = ["--dice-reader", str(board["dice"]["uart"]["id"])] \
         if board.get("dice", {}).get("driver") == "shaker" else []
@@ -625,7 +626,6 @@ def run_board(kit, name, parts, args, out):
     out.flush()
     serial, ctl = free_ports(args.serial, args.ctl)
     emu = Emulator(kit, name, serial, ctl, args.pace, extra)
-    got = {}
     try:
         flash_board(emu, flash_as, args.timeout * 3)
         got["boot"] = measure_boot(emu, args.timeout)
