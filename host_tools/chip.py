@@ -599,6 +599,9 @@ def main(args, out=None):
         except ChipError as e:
             out.write("%s: %s\n" % (name, e))
             failed.append(name)
+        if len(boards) > 1:  # each board's figures as soon as it is done: a run cut short
+            chip_report.report({name: results[name]}, args, out)  # keeps them
+            out.flush()
     chip_report.report(results, args, out)
     return 1 if failed else 0
 
