@@ -74,9 +74,10 @@ def report_keys(rows, out):
               "what it did):\n")
     for label, n, firsts, actions, screen in per_key(rows):
         missed = sum(1 for a in actions if a is None)
-        out.write("  %-15s %2dx  first %-13s action %-13s%s  %s\n" % (
+        out.write("  %-15s %2dx  first %-13s action %-13s%s  each: %s  %s\n" % (
             label, n, spread(firsts), spread(actions),
-            " (%d with none)" % missed if missed else "", screen[:60]))
+            " (%d with none)" % missed if missed else "",
+            ",".join("-" if a is None else "%.1f" % a for a in actions), screen[:50]))
     out.write("  all %d presses: first write %s ms, action %s ms; %d with no action seen within "
               "the cap\n" % (len(rows), spread(r[1] for r in rows), spread(r[2] for r in rows),
                               sum(1 for r in rows if r[2] is None)))

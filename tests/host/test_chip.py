@@ -175,7 +175,8 @@ def test_each_key_s_presses_are_summed_up_in_the_report():
     out = io.StringIO()
     chip_report.report_keys(rows, out)
     said = out.getvalue()
-    assert "S1 CHIP          3x  first 30.0 / 31.0   action 51.0 / 51.0   (1 with none)" in said
+    assert "S1 CHIP          3x  first 30.0 / 31.0   action 51.0 / 51.0   (1 with none)  each: " \
+        "51.0,45.0,-  0:60 CHIP 5" in said
     assert "all 4 presses: first write 30.0 / 31.0 ms, action 45.0 / 51.0 ms; 1 with no" in said
 
 
