@@ -3,16 +3,19 @@
 
 DIR is an emulated-Pico kit (the real MicroPython rp2 firmware on rp2040js: emu.mjs, its control
 client emuctl.py, fw/firmware.uf2; README.md in it). The project never needs one for `make test`:
-this tool starts the kit's emu.mjs itself (on its own ports), imports the kit's emuctl.Ctl at run
-time, flashes each board with the project's own `host_tools flash` onto a blank flash (the
-attendant key held and the door open: service mode), then closes the door, powers the chip up and
-reads what it did from the emulator's events, each stamped in emulated microseconds:
+this tool starts the kit's emu.mjs itself (on free ports the system gives, or --serial/--ctl),
+imports the kit's emuctl.Ctl at run time, flashes each board with the project's own
+`host_tools flash` onto a blank flash (the attendant key held and the door open: service mode),
+then closes the door, powers the chip up and reads what it did from the emulator's events, each
+stamped in emulated microseconds:
 
   boot   power-on to betting open (`PLACE YOUR BETS`) per board, after the attendant's set-up of
          a new cabinet, and the program check the boot prints
-  keys   each key of each board pressed: the first write on its station's display after the
-         press, and the key's action: the first drawing that shows what it did (not the hint a
-         key with a long press shows while down), in ms after the press
+  keys   each station given credits by the attendant, then each key of each board pressed,
+         --rounds times: the first write on its station's display after the press, and the
+         key's action: the first write that shows what it did (a spot or chip selected, a bet,
+         a refusal, the view it opens; for ROLL the sign's NO MORE BETS), not the `HOLD: ...`
+         hint a key with a long meaning shows while held, in ms after the press
   coins  acceptor pulse trains (host_tools/chip_coins.py), valid ones while the cabinet waits,
          bets and rolls, and bad ones: credited exactly, or the tilt's reason
   heap   an 8-station busy cabinet played on the chip (tests/mp/chip_heap.py through mpremote's
@@ -26,6 +29,7 @@ import collections
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -45,11 +49,13 @@ SETUP = "NEW CABINET: ATTENDANT SETUP"
 PIN_KINDS = ("gpio", "ws2812", "oled", "input", "uart")
 SHOWN = ("oled", "console")  # what a player sees: a display, or the console standing in for one
 HOLD_MS = 100  # a key press: shorter than any board's long press
-SETTLE_CAP_MS = 2500  # a key's action is drawn within this long after the press, or not at all
-HINT = "LET GO: "  # a key with a long press shows while down what letting go will do
+SETTLE_CAP_MS = 1000  # a key's action is drawn within this long after the press, or not at all
+HINT = "HOLD: "  # a key with a long meaning shows while held what holding on will do
+SIGN = "[SIGN]"  # the sign's lines on the console
+NO_MORE = "NO MORE BETS"  # the sign once ROLL has closed the bets
 
 Event = collections.namedtuple("Event", "t kind pin value")
-Key = collections.namedtuple("Key", "label station press release")
+Key = collections.namedtuple("Key", "label station press release name")
 
 
 class ChipError(Exception):
@@ -111,20 +117,24 @@ def boot_figures(events, powered):
     return out
 
 
-def key_figures(events, pressed, display, cap_ms=SETTLE_CAP_MS):
+def key_figures(events, pressed, display, cap_ms=SETTLE_CAP_MS, before=None, sign=False):
     """A key pressed at PRESSED (µs) against what its station's DISPLAY (station_display) drew
     after it: (first write ms, action ms, the action's screen), times after the press. The
-    action is the first drawing that shows what the key did (a selection, a chip, a bet, a
-    refusal...): while a key with a long press shows its hint ("LET GO: ..." in place of the
-    message), the first whose rows above the hint changed; else the first drawing without the
-    hint. None for a time when nothing was drawn within cap_ms."""
-    before = [e for e in events if on_display(e, display) and e.t < pressed]
-    rows = before[-1].value.split(" | ") if before else []
-    shown = [e for e in events if on_display(e, display) and
-             pressed <= e.t <= pressed + cap_ms * 1000]
+    action is the first write that shows what the key did (a spot or chip selected, a bet, a
+    refusal, the view it opens): the first whose rows, the `HOLD: ...` hint a key with a long
+    meaning shows while held left out, differ from the screen before the press. With SIGN (the
+    ROLL key) the sign's NO MORE BETS counts too (the sign is the console's `[SIGN]` line), and
+    the first write is the first of either (not the sign's countdown). BEFORE: the screen
+    before the press (its text) when EVENTS do not reach back to it. None for a time when
+    nothing was drawn within cap_ms."""
+    was = [e for e in events if on_display(e, display) and e.t < pressed]
+    rows = (was[-1].value if was else before or "").split(" | ")
+    shown = [e for e in events if pressed <= e.t <= pressed + cap_ms * 1000 and
+             (on_display(e, display) or (sign and is_sign(e) and NO_MORE in e.value))]
     if not shown:
         return None, None, ""
-    action = next((e for e in shown if shows_action(e.value, rows)), None)
+    action = next((e for e in shown if not on_display(e, display) or
+                   shows_action(e.value, rows)), None)
     first_ms = (shown[0].t - pressed) / 1000
     if action is None:
         return first_ms, None, ""
@@ -132,11 +142,18 @@ def key_figures(events, pressed, display, cap_ms=SETTLE_CAP_MS):
 
 
 def shows_action(value, before):
-    """Whether a drawing (VALUE) shows a key's action, the screen before the press being the
-    rows BEFORE: any drawing without the hint, or one whose rows above the hint changed."""
-    rows = value.split(" | ")
-    hint = [i for i, row in enumerate(rows) if row.startswith(HINT)]
-    return not hint or rows[:hint[0]] != before[:hint[0]]
+    """Whether a drawing (VALUE, rows joined by " | ") shows a key's action, the screen before
+    the press being the rows BEFORE: its rows differ from those, the hint left out of both."""
+    return unhinted(value.split(" | ")) != unhinted(before)
+
+
+def unhinted(rows):
+    """A screen's rows without the `HOLD: ...` hint (a key with a long meaning, while held)."""
+    return [row for row in rows if not row.startswith(HINT)]
+
+
+def is_sign(e):
+    return e.kind == "console" and e.value.startswith(SIGN)
 
 
 def station_display(board, station):
@@ -214,7 +231,7 @@ def keys_of(board):
             press, release = "set %d 0" % pin, "release %d" % pin
         else:
             continue
-        out.append(Key("S%d %s" % (station + 1, name.upper()), station, press, release))
+        out.append(Key("S%d %s" % (station + 1, name.upper()), station, press, release, name))
     return out
 
 
@@ -362,30 +379,72 @@ def measure_boot(emu, wall_s):
     return {"new": new, "boot": again}
 
 
-def measure_keys(emu, board, wall_s):
-    """Each key of the board pressed HOLD_MS and released: [(label, first ms, action ms,
-    screen)]."""
+def measure_keys(emu, board, rounds, wall_s):
+    """Each station given credits by the attendant, then ROUNDS rounds of each key of the board
+    pressed HOLD_MS and let go, in turn (in_turn): [(label, first ms, action ms, screen)], a row
+    a press. ROLL's round waits for betting to open again; CASH OUT, pressed in the last round
+    only, makes a handpay the attendant pays."""
     rows = []
     emu.after(emu.now(), 1000)  # a key pressed before the loop's first scan goes unseen
-    for key in in_turn(keys_of(board)):
-        pressed = press_key(emu, key, HOLD_MS)
-        end = emu.after(pressed, SETTLE_CAP_MS)
-        events = emu.events(0, SHOWN)  # from power-up: the screen before the press too
-        rows.append((key.label,) + key_figures(events, pressed,
-                                               station_display(board, key.station)))
-        emu.after(end, 200)
-        attendant_clear(emu, events, pressed, wall_s)
+    keys = keys_of(board)
+    attendant_credit(emu, keys, wall_s)
+    screens = _last_screens(emu.events(0, SHOWN))  # each display's text: before a press
+    for n in range(rounds):
+        for key in in_turn(keys, cash_out=n == rounds - 1):
+            display = station_display(board, key.station)
+            pressed = press_key(emu, key, HOLD_MS)
+            sign = key.name == ROLL
+            events = emu.until(pressed, lambda ev: _acted(ev, pressed, display, screens, sign) or
+                               emu.now() > pressed + SETTLE_CAP_MS * 1000, wall_s, SHOWN)
+            got = key_figures(events, pressed, display, before=screens.get(display), sign=sign)
+            rows.append((key.label,) + got)
+            if sign and got[1] is not None and NO_MORE in got[2]:  # the dice, then bets again
+                closed = pressed + int(got[1] * 1000) + 1
+                emu.until(closed, lambda ev: first(ev, closed, ("console",), BETS), wall_s,
+                          ("console",))
+            emu.after(emu.now(), 200)
+            if key.name == CASH_OUT:  # its handpay paid (none: the attendant is told so)
+                attendant_do(emu, [key], wall_s)
+            attendant_clear(emu, emu.events(pressed, ("console",)), pressed, wall_s)
+            screens.update(_last_screens(emu.events(pressed, SHOWN)))
     return rows
 
 
-def in_turn(keys):
-    """The keys in the order they are pressed: each station's first key (PASS, which a new
-    cabinet has selected already, so it would change nothing on the screen) last."""
-    out = []
-    for station in sorted(set(k.station for k in keys)):
-        mine = [k for k in keys if k.station == station]
-        out += mine[1:] + mine[:1]
+def _acted(events, pressed, display, screens, sign):
+    return key_figures(events, pressed, display, before=screens.get(display),
+                       sign=sign)[1] is not None
+
+
+def _last_screens(events):
+    """{display: its last text} of the oled and console station displays among EVENTS."""
+    out = {}
+    for e in events:
+        if e.kind == "oled":
+            out[("oled", e.pin)] = e.value
+        elif e.kind == "console" and re.match(r"\[S\d+\]", e.value):
+            out[("console", e.value.split(" ", 1)[0])] = e.value
     return out
+
+
+ROLL, CASH_OUT, BET = "roll", "cash_out", "bet"
+# The order a station's keys are pressed in, so that each does what it is for: a spot other
+# than PASS selected (a new cabinet has PASS), then PASS, a chip on it (the attendant's credits),
+# the chip's value, ODDS, the recall view, ROLL (a line bet: the bets close and the dice roll).
+# Keys not named here go before ROLL; CASH OUT (a handpay) comes last, in the last round only.
+ORDER = ("come", "dont_pass", "pass", "bet", "chip", "odds", "recall", "repeat")
+
+
+def in_turn(keys, cash_out=True):
+    """The keys in the order they are pressed: station by station, each station's in ORDER, then
+    any other, then ROLL, then CASH OUT (if cash_out)."""
+    def rank(k):
+        if k.name == CASH_OUT:
+            return len(ORDER) + 2
+        if k.name == ROLL:
+            return len(ORDER) + 1
+        return ORDER.index(k.name) if k.name in ORDER else len(ORDER)
+    return [k for k in sorted(keys, key=lambda k: (k.station, rank(k)))
+            if cash_out or k.name != CASH_OUT]
 
 
 def press_key(emu, key, hold_ms):
@@ -394,6 +453,25 @@ def press_key(emu, key, hold_ms):
     emu.after(pressed, hold_ms)
     emu.cmd(key.release)
     return pressed
+
+
+def attendant_do(emu, keys, wall_s, hold_ms=HOLD_MS):
+    """The attendant's key on, each of KEYS pressed hold_ms, the key off; betting open again."""
+    on = int(emu.cmd("set %d 0" % KEY_PIN)[-1])
+    emu.after(on, 300)
+    for key in keys:
+        press_key(emu, key, hold_ms)
+        emu.after(emu.now(), 300)
+    off = int(emu.cmd("release %d" % KEY_PIN)[-1])
+    emu.after(off, 300)
+
+
+def attendant_credit(emu, keys, wall_s):
+    """Each station's BET held past its long press (TAKE DOWN) with the attendant's key on: the
+    board's attendant credit step on every station's meter."""
+    bets = [k for k in keys if k.name == BET]
+    if bets:
+        attendant_do(emu, bets, wall_s, hold_ms=1200)
 
 
 def attendant_clear(emu, events, since, wall_s):
@@ -413,7 +491,8 @@ def run_script(emu, script, timeout):
     board): its output."""
     argv = [sys.executable, "-m", "mpremote", "connect", emu.url, "run", script]
     try:
-        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                              env=dict(os.environ, PYTHONUNBUFFERED="1"))  # all, if stopped
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         return out + "\n(stopped after %d s)" % timeout
@@ -445,8 +524,9 @@ def chip_script(name, sources, prelude=""):
 def measure_heap(emu, rolls, timeout):
     """ROLLS busy rolls of the 8-station board on the chip (tests/mp/chip_heap.py): {figures:
     [(roll, free, largest, chip ms)], chip_s, wall_s: what the run took, text: what it said}."""
-    script = chip_script("chip_heap", {"busy": os.path.join(ROOT, "tests", "engine", "busy.py")},
-                         "ROLLS = %d" % rolls)
+    script = chip_script("chip_heap", {
+        "busy": os.path.join(ROOT, "tests", "engine", "busy.py"),
+        "heap_play": os.path.join(ROOT, "tests", "heap", "heap_play.py")}, "ROLLS = %d" % rolls)
     started, wall = emu.now(), time.monotonic()
     try:
         text = run_script(emu, script, timeout)
@@ -485,9 +565,13 @@ def add_arguments(p):
                    "(default 40, a few minutes)")
     p.add_argument("--batches", type=int, default=3, help="batches of 100 busy rolls the roll "
                    "part times, the fastest reported (default 3)")
-    p.add_argument("--serial", type=int, default=2333, help="the emulator's USB CDC TCP port "
-                   "(default 2333; not the kit's 2323, which another run may use)")
-    p.add_argument("--ctl", type=int, default=2334, help="its control port (default 2334)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of every key the keys part "
+                   "presses, each key's figures the median and max over them (default 3)")
+    p.add_argument("--serial", type=int, default=0, help="the emulator's USB CDC TCP port "
+                   "(default 0: a free one the system gives, so that no other run's emulator "
+                   "is in the way; the kit's own is 2323)")
+    p.add_argument("--ctl", type=int, default=0, help="its control port (default 0: a free "
+                   "one)")
     p.add_argument("--pace", default="turbo", choices=("turbo", "realtime"),
                    help="turbo skips the chip's idle time (figures are emulated time either "
                    "way)")
@@ -509,11 +593,15 @@ def main(args, out=None):
     results = {}
     failed = []
     for name in boards:
+        results[name] = {}  # what a board measured before a failure is reported too
         try:
-            results[name] = run_board(kit, name, parts, args, out)
+            run_board(kit, name, parts, args, out, results[name])
         except ChipError as e:
             out.write("%s: %s\n" % (name, e))
             failed.append(name)
+        if len(boards) > 1:  # each board's figures as soon as it is done: a run cut short
+            chip_report.report({name: results[name]}, args, out)  # keeps them
+            out.flush()
     chip_report.report(results, args, out)
     return 1 if failed else 0
 
@@ -533,21 +621,21 @@ def board_file(name):
         return json.load(f), name
 
 
-def run_board(kit, name, parts, args, out):
+def run_board(kit, name, parts, args, out, got):
     board, flash_as = board_file(name)
     extra = ["--dice-reader", str(board["dice"]["uart"]["id"])] \
         if board.get("dice", {}).get("driver") == "shaker" else []
     out.write("%s: flashing a blank emulated Pico...\n" % name)
     out.flush()
-    emu = Emulator(kit, name, args.serial, args.ctl, args.pace, extra)
-    got = {}
+    serial, ctl = free_ports(args.serial, args.ctl)
+    emu = Emulator(kit, name, serial, ctl, args.pace, extra)
     try:
         flash_board(emu, flash_as, args.timeout * 3)
         got["boot"] = measure_boot(emu, args.timeout)
         out.write("%s: booted %s\n" % (name, got["boot"]))
         out.flush()
         if "keys" in parts and keys_of(board) and board.get("production"):
-            got["keys"] = measure_keys(emu, board, args.timeout)
+            got["keys"] = measure_keys(emu, board, args.rounds, args.timeout)
         if "coins" in parts and board.get("acceptors") and board.get("production"):
             got["coins"] = measure_coins(emu, board, args.trains.split(","), args.timeout)
         if name == EIGHT and "heap" in parts:
@@ -559,6 +647,21 @@ def run_board(kit, name, parts, args, out):
         keep_events(emu)
         emu.stop()
     return got
+
+
+def free_ports(*ports):
+    """The ports, each 0 replaced by a free TCP port of 127.0.0.1 (the system's choice)."""
+    out, held = [], []
+    for port in ports:
+        if not port:
+            s = socket.socket()
+            s.bind(("127.0.0.1", 0))
+            held.append(s)  # held until all are chosen, so that two differ
+            port = s.getsockname()[1]
+        out.append(port)
+    for s in held:
+        s.close()
+    return out
 
 
 def keep_events(emu):

@@ -21,11 +21,13 @@ def heap_summary(figures, chip_s, wall_s):
         return "no roll measured"
     n = rolled[-1][0]
     low = min(rolled, key=lambda f: f[2])
+    chip_ms = sum(f[3] for f in rolled)  # the chip's own clock over the rolls (the emulator's
+    # also counts the idle time turbo skips while mpremote sends the script, or after a timeout)
     return ("largest free block over %d busy rolls: %d B at its smallest (roll %d), %d B after "
             "the last (goal >= 16,384 B over 1,000); 1,000 rolls: about %.0f s of the chip's "
             "time, %.0f min of this machine's (this run: %.0f s and %.0f s for %d)" % (
-                n, low[2], low[0], rolled[-1][2], chip_s * 1000 / n, wall_s * 1000 / n / 60,
-                chip_s, wall_s, n))
+                n, low[2], low[0], rolled[-1][2], chip_ms / n, wall_s * 1000 / n / 60,
+                chip_ms / 1000, wall_s, n))
 
 
 def report(results, args, out):
@@ -39,13 +41,7 @@ def report(results, args, out):
         out.write("boot: new cabinet to its set-up tilt %s ms; power-on to %s %s ms; program "
                   "check %s ms\n" % (new.get("setup_ms", "-"), BETS, boot.get("bets_ms", "-"),
                                      boot.get("check_ms", "-")))
-        keys = got.get("keys")
-        if keys:
-            out.write("keys (ms after the press: first display write, the action's screen):\n")
-            for label, first_ms, action_ms, screen in keys:
-                out.write("  %-16s %8s %8s  %s\n" % (label, first_ms, action_ms, screen))
-            out.write("  median / max: first write %s ms, action %s ms\n" % (
-                spread(k[1] for k in keys), spread(k[2] for k in keys)))
+        report_keys(got.get("keys"), out)
         report_coins(got.get("coins"), out)
         if "heap" in got:
             report_heap(got["heap"], out)
@@ -57,6 +53,36 @@ def report(results, args, out):
             else:
                 out.write("busy roll: no figure: %s\n" % text.strip()[-200:])
         out.write("flash ops: %s\n" % got.get("flashops", "-"))
+
+
+def per_key(rows):
+    """[(label, presses, first writes, actions, an action's screen)] from measure_keys's rows
+    (a row a press), in the order first pressed."""
+    out = {}
+    for label, first_ms, action_ms, screen in rows:
+        got = out.setdefault(label, [label, 0, [], [], ""])
+        got[1] += 1
+        got[2].append(first_ms)
+        got[3].append(action_ms)
+        got[4] = got[4] or screen
+    return [tuple(v) for v in out.values()]
+
+
+def report_keys(rows, out):
+    if not rows:
+        return
+    out.write("keys (ms after the press, median / max over its presses: the first write on its "
+              "station's display, or the sign for ROLL; the action: the first write showing "
+              "what it did):\n")
+    for label, n, firsts, actions, screen in per_key(rows):
+        missed = sum(1 for a in actions if a is None)
+        out.write("  %-15s %2dx  first %-13s action %-13s%s  each: %s  %s\n" % (
+            label, n, spread(firsts), spread(actions),
+            " (%d with none)" % missed if missed else "",
+            ",".join("-" if a is None else "%.1f" % a for a in actions), screen[:50]))
+    out.write("  all %d presses: first write %s ms, action %s ms; %d with no action seen within "
+              "the cap\n" % (len(rows), spread(r[1] for r in rows), spread(r[2] for r in rows),
+                              sum(1 for r in rows if r[2] is None)))
 
 
 def report_coins(rows, out):

@@ -8,7 +8,8 @@
 # back), drawn. STATIONS overrides the board's: the board's displays serve the stations in turn
 # (the I2C twin does not mind two displays at one address, and each has its own frame buffer, as
 # behind an I2C mux). SEED seeds the ring oscillator twin's bits, so a run repeats.
-# It prints one JSON line of figures; a MemoryError ends it with a traceback.
+# It prints one JSON line of figures; a MemoryError ends it with a traceback. The boot and the
+# roll are tests/heap/heap_play.py's, which tests/mp/chip_heap.py plays on the chip too.
 import gc
 import json
 import random
@@ -22,44 +23,23 @@ sys.path.insert(0, BUILD)
 gc.collect()
 BARE = gc.mem_free()
 
-import busy
-from drivers import hardware
-from terminal.events import TICK, KEY
-from terminal.loop import Loop
-from terminal.settings import from_board
-from terminal.startup import start
+import heap_play
+from heap_play import STEP_MS
 
-STEP_MS = 50  # the loop's steps: coarser than the board's 5 ms, the same work per event
 IDLE_STEPS = 200
 
 
-def read(name):
-    with open(BUILD + "/" + name) as f:
-        return json.load(f)
-
-
 def boot():
-    board = read("board.json")
+    board = heap_play.read(BUILD, "board.json")
     if len(sys.argv) > 4 and int(sys.argv[4]):
         board["stations"] = int(sys.argv[4])
         shown = board["displays"]
         board["displays"] = [shown[i % len(shown)] for i in range(board["stations"])]
-    board["credits"] = 10 ** 6  # (a small int on the chip too)
-    board.setdefault("settings", {})["credit_meter_max"] = busy.METER_MAX
     if "door" in board:
         import machine
         machine.Pin.board[board["door"]["pin"]] = 0  # the door shut
-    service, watchdog = hardware.power_up(board)
-    parts = hardware.build(board, DATA, watchdog)
-    help_pages = tuple(tuple(page) for page in read("help.json"))
-    cabinet, effects = start(from_board(board), parts.memory, help_pages, 0, service)
-    loop = Loop(cabinet, parts)
-    hardware.pace_heap()  # as main.py does
-    loop.carry_out(effects, 0)
-    if cabinet.unset:  # a new cabinet: the attendant sets it up
-        loop.send((KEY, True), 0)
-        loop.send((KEY, False), 0)
-    return cabinet, loop
+    help_pages = tuple(tuple(page) for page in heap_play.read(BUILD, "help.json"))
+    return heap_play.boot(board, DATA, help_pages)
 
 
 def answer(dice):
@@ -74,21 +54,6 @@ def answer(dice):
                            random.randint(0, 400))
 
 
-def roll(cabinet, loop, now):
-    """One roll from bets topped up to the bets settled and betting open again, the loop
-    stepped every STEP_MS: the time after it."""
-    games = cabinet.meters.counts["games"]
-    busy.top_up(cabinet.table)
-    cabinet.call_no_more_bets(now)
-    for _ in range(1000):
-        now += STEP_MS
-        answer(loop.parts.dice)
-        loop.step(now)
-        if cabinet.meters.counts["games"] > games and cabinet.phase == "betting":
-            return now
-    raise RuntimeError("no roll settled: %s %s" % (cabinet.phase, cabinet.tilt))
-
-
 def main():
     cabinet, loop = boot()
     gc.collect()
@@ -96,7 +61,7 @@ def main():
     now = 0
     given = micropython.mem_total()  # bytes the heap has given out (the unix port counts them)
     for _ in range(ROLLS):
-        now = roll(cabinet, loop, now)
+        now = heap_play.roll(cabinet, loop, now, lambda loop: answer(loop.parts.dice))
     per_roll = (micropython.mem_total() - given) // ROLLS
     given = micropython.mem_total()
     for _ in range(IDLE_STEPS):

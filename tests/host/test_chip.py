@@ -1,5 +1,6 @@
 # `make chip` without a kit: the missing-kit message and exit, the 8-station board it makes, and
 # its figures read from a recorded list of the emulator's events (emulated microseconds).
+import io
 import json
 import os
 import subprocess
@@ -23,11 +24,18 @@ RECORDED = """\
 42180000 console [SIGN] PLACE YOUR BETS | PUCK OFF
 42200000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET
 50020000 console [SIGN] PLACE YOUR BETS | PUCK OFF | 9 S
-50051000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET | LET GO: CHIP | HOLD: HELP
+50031000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET | HOLD: HELP
+50051000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | HOLD: HELP
 50160000 oled 0:61 S2 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET
-50183000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | LET GO: CHIP | HOLD: HELP
 50190000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
 52000000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | nothing to cash out
+53005000 console [SIGN] PLACE YOUR BETS | PUCK OFF | 7 S
+53021000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | bet the line to
+53022000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | bet the line to | shoot
+53600000 oled 0:60 S1 CR 95 | PASS: 5 | CHIP 5  PLACE | NO ROLL YET | HOLD: TAKE DOWN
+53650000 oled 0:60 S1 CR 95 | PASS: 5 | CHIP 5  PLACE | NO ROLL YET
+54012000 console [SIGN] NO MORE BETS | PUCK OFF | S1 SHOOTS
+54019000 oled 0:60 S1 CR 95 SHOOTER | PASS: 5 | CHIP 5  PLACE | NO ROLL YET
 55000000 console [S5] S5 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET
 60500000 oled 0:60 S1 CR 3 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | CREDITS IN 3
 60600000 oled 0:60 S1 CR 3 | COME: 0 | CHIP 5  PLACE | NO ROLL YET | CREDITS IN 3
@@ -79,19 +87,51 @@ def test_a_new_cabinet_tilts_for_its_set_up_and_a_set_up_one_opens_betting():
 
 
 def test_a_key_first_write_and_its_action_are_timed_from_the_press_on_its_station():
-    # CHIP pressed at 50.000 s: its station's display shows the long press's hint at +51 ms
-    # (the sign's countdown and station 2's display are not the key's), the new chip at +183 ms
-    # (the hint still below it), the hint gone at +190 ms
+    # CHIP pressed at 50.000 s (it acts on its first edge, and has a long meaning, HELP): its
+    # station's display shows the hint alone at +31 ms (a row drawn before the others), the new
+    # chip at +51 ms (the hint still below it); the sign's countdown and station 2's display
+    # are not the key's, nor is the hint's going at +190 ms
     first, action, screen = chip.key_figures(events(), 50000000, ("oled", "0:60"))
-    assert (first, action) == (51.0, 183.0)
-    assert screen.startswith("0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | LET GO")
-    # a key that changes nothing above its hint (PASS with PASS selected): its release's drawing
-    assert chip.shows_action("A | B | LET GO: PASS | HOLD: X", ["A", "B", "old message"]) is False
-    assert chip.shows_action("A | B", ["A", "B", "LET GO: PASS", "HOLD: X"]) is True
+    assert (first, action) == (31.0, 51.0)
+    assert screen == "0:60 S1 CR 0 | PASS: 0 | CHIP 5  PLACE | NO ROLL YET | HOLD: HELP"
     # a key with no hint: its first write is its action, a refusal here
     assert chip.key_figures(events(), 51000000, ("oled", "0:60"))[:2] == (1000.0, 1000.0)
-    assert chip.key_figures(events(), 54000000, ("console", "[S5]"))[:2] == (1000.0, 1000.0)
+    assert chip.key_figures(events(), 54500000, ("console", "[S5]"))[:2] == (500.0, 500.0)
     assert chip.key_figures(events(), 80000000, ("oled", "0:60")) == (None, None, "")
+    # nothing drawn within the cap: no figure
+    assert chip.key_figures(events(), 50000000, ("oled", "0:60"), cap_ms=20) == (None, None, "")
+
+
+def test_a_hold_hint_alone_is_no_action():
+    # the hint comes and goes; the rows above it, and the message below it, are what the key did
+    assert chip.shows_action("A | B | HOLD: DONT PASS", ["A", "B"]) is False
+    assert chip.shows_action("A | B", ["A", "B", "HOLD: DONT PASS"]) is False
+    assert chip.shows_action("A | C | HOLD: DONT PASS", ["A", "B"]) is True
+    assert chip.shows_action("A | B | HOLD: HELP | no credits", ["A", "B"]) is True
+    assert chip.shows_action("A | B | HOLD: HELP | no credits", ["A", "B", "no credits"]) is False
+    # PASS pressed with PASS selected draws only its hint: no action within the cap
+    rec = chip.parse_events(["1000 oled 0:60 A | PASS: 0", "2000 oled 0:60 A | PASS: 0 | HOLD: "
+                             "DONT PASS", "900000 oled 0:60 A | PASS: 0"])
+    assert chip.key_figures(rec, 1500, ("oled", "0:60")) == (0.5, None, "")
+    # the screen before the press, given when the events do not reach back to it
+    assert chip.key_figures(rec[1:], 1500, ("oled", "0:60"), before="A | PASS: 0")[1] is None
+    assert chip.key_figures(rec[1:], 1500, ("oled", "0:60"), before="A | COME: 0")[1] == 0.5
+
+
+def test_roll_acts_on_the_sign_or_with_a_refusal_on_its_station():
+    # BET at 53.590 s: the chip on PASS (credits and the spot's amount) with the hint
+    assert chip.key_figures(events(), 53590000, ("oled", "0:60"))[:2] == (10.0, 10.0)
+    # ROLL at 54.000 s with a line bet: the sign's NO MORE BETS (+12 ms) before the station's
+    # SHOOTER (+19 ms); the sign's countdown is not it
+    first, action, screen = chip.key_figures(events(), 54000000, ("oled", "0:60"), sign=True)
+    assert (first, action) == (12.0, 12.0)
+    assert screen.startswith("[SIGN] NO MORE BETS")
+    # ROLL at 53.000 s with none: the refusal, its first row (a long message is drawn in rows)
+    first, action, screen = chip.key_figures(events(), 53000000, ("oled", "0:60"), sign=True)
+    assert (first, action) == (21.0, 21.0) and screen.endswith("bet the line to")
+    # without sign (any other key), the sign's NO MORE BETS is not the key's
+    assert chip.key_figures(events(), 54000000, ("oled", "0:60"))[:2] == (19.0, 19.0)
+    assert chip.is_sign(events()[-1]) and not chip.is_sign(events()[-2])
 
 
 def test_a_station_display_is_its_bus_and_address_or_its_console_name():
@@ -126,6 +166,25 @@ def test_a_train_s_outcome_and_the_tally():
         (73, 285)
 
 
+def test_each_key_s_presses_are_summed_up_in_the_report():
+    rows = [("S1 CHIP", 31.0, 51.0, "0:60 CHIP 5"), ("S1 ROLL", 12.0, 12.0, "[SIGN] NO MORE"),
+            ("S1 CHIP", 29.0, 45.0, "0:60 CHIP 10"), ("S1 CHIP", 30.0, None, "")]
+    assert chip_report.per_key(rows) == [
+        ("S1 CHIP", 3, [31.0, 29.0, 30.0], [51.0, 45.0, None], "0:60 CHIP 5"),
+        ("S1 ROLL", 1, [12.0], [12.0], "[SIGN] NO MORE")]
+    out = io.StringIO()
+    chip_report.report_keys(rows, out)
+    said = out.getvalue()
+    assert "S1 CHIP          3x  first 30.0 / 31.0   action 51.0 / 51.0   (1 with none)  each: " \
+        "51.0,45.0,-  0:60 CHIP 5" in said
+    assert "all 4 presses: first write 30.0 / 31.0 ms, action 45.0 / 51.0 ms; 1 with no" in said
+
+
+def test_free_ports_are_chosen_unless_given():
+    a, b, c = chip.free_ports(0, 0, 2363)
+    assert a != b and a > 0 and b > 0 and c == 2363
+
+
 def test_heap_lines_and_the_median_and_max():
     text = "ROLL 0 free 120000 largest 60000 ms 0\nnoise\nROLL 10 free 90000 largest 2400 ms 9100"
     assert chip.mem_info_figures(text) == [(0, 120000, 60000, 0), (10, 90000, 2400, 9100)]
@@ -136,14 +195,19 @@ def test_heap_lines_and_the_median_and_max():
 def test_each_key_is_a_press_and_a_release_as_the_board_wires_it():
     with open(os.path.join(BOARDS, "pico-1station.json")) as f:
         gpio = chip.keys_of(json.load(f))
-    assert gpio[0] == ("S1 PASS", 0, "set 6 0", "release 6") and len(gpio) == 8
+    assert gpio[0] == ("S1 PASS", 0, "set 6 0", "release 6", "pass") and len(gpio) == 8
     with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
         matrix = chip.keys_of(json.load(f))
-    assert matrix[9] == ("S2 DONT_PASS", 1, "link 7 11", "unlink 7 11") and len(matrix) == 32
-    # each station's PASS, selected already on a new cabinet, is pressed after its other keys
+    assert matrix[9] == ("S2 DONT_PASS", 1, "link 7 11", "unlink 7 11", "dont_pass")
+    assert len(matrix) == 32
+    # each station's keys in an order where each does what it is for: another spot than PASS
+    # (selected on a new cabinet), PASS, a chip on it, ..., ROLL with a line bet, CASH OUT last
     turns = [k.label for k in chip.in_turn(matrix)]
-    assert turns[:2] == ["S1 DONT_PASS", "S1 COME"] and turns[7:9] == ["S1 PASS", "S2 DONT_PASS"]
+    assert turns[:8] == ["S1 COME", "S1 DONT_PASS", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS",
+                         "S1 ROLL", "S1 CASH_OUT"] and turns[8] == "S2 COME"
     assert sorted(turns) == sorted(k.label for k in matrix)
+    assert [k.label for k in chip.in_turn(gpio, cash_out=False)] == [
+        "S1 COME", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS", "S1 RECALL", "S1 ROLL"]
 
 
 def test_the_eight_station_board_is_a_board_the_firmware_takes():
@@ -161,5 +225,6 @@ def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take(
     said = chip_report.heap_summary(figures, 40.0, 600.0)
     assert said.startswith("largest free block over 20 busy rolls: 2400 B at its smallest "
                            "(roll 10), 2800 B after the last")
-    assert "1,000 rolls: about 2000 s of the chip's time, 500 min of this machine's" in said
+    # the chip's time from its own clock (the rolls' ms), not the emulator's
+    assert "1,000 rolls: about 905 s of the chip's time, 500 min of this machine's" in said
     assert chip_report.heap_summary(figures[:1], 1.0, 1.0) == "no roll measured"

@@ -3,25 +3,19 @@
 # as flashed (/board.json, /help.json, its .mpy files) booted as main.py does after its program
 # check, with the real drivers and the storage in /data/chipheap (a fresh folder, removed after),
 # then ROLLS rolls (the harness sets ROLLS before this file) with every station's bets topped up
-# to the busy table's mix (tests/engine/busy.py), each roll through the loop as
-# tests/heap/cabinet_heap.py plays it on the unix port. Every EVERY rolls it prints
+# to the busy table's mix (tests/engine/busy.py), each roll through the loop: the boot and the
+# roll are tests/heap/heap_play.py's, as tests/heap/cabinet_heap.py plays them on the unix port
+# (the harness writes both modules to the board). Every EVERY rolls it prints
 # "ROLL n free F largest L ms M": gc.mem_free() and the largest bytearray that can be allocated
 # after a collection (a binary search), both in the chip's bytes, and the chip's milliseconds
 # (time.ticks_ms) the rolls since the last line took, the measuring not counted.
 import gc
-import json
 import os
 import time
 
-import busy
-from drivers import hardware
-from terminal.events import KEY
-from terminal.loop import Loop
-from terminal.settings import from_board
-from terminal.startup import start
+import heap_play
 
 DATA = "/data/chipheap"
-STEP_MS = 50
 EVERY = 10
 try:
     ROLLS
@@ -57,38 +51,9 @@ def remove(path):
     os.rmdir(path)
 
 
-def read(name):
-    with open("/" + name) as f:
-        return json.load(f)
-
-
 def boot():
-    board = read("board.json")
-    board["credits"] = 10 ** 6
-    board.setdefault("settings", {})["credit_meter_max"] = busy.METER_MAX
-    service, watchdog = hardware.power_up(board)
-    parts = hardware.build(board, DATA, watchdog)
-    help_pages = tuple(tuple(page) for page in read("help.json"))
-    cabinet, effects = start(from_board(board), parts.memory, help_pages, 0, service)
-    loop = Loop(cabinet, parts)
-    hardware.pace_heap()
-    loop.carry_out(effects, 0)
-    if cabinet.unset:
-        loop.send((KEY, True), 0)
-        loop.send((KEY, False), 0)
-    return cabinet, loop
-
-
-def roll(cabinet, loop, now):
-    games = cabinet.meters.counts["games"]
-    busy.top_up(cabinet.table)
-    cabinet.call_no_more_bets(now)
-    for _ in range(1000):
-        now += STEP_MS
-        loop.step(now)
-        if cabinet.meters.counts["games"] > games and cabinet.phase == "betting":
-            return now
-    raise RuntimeError("no roll settled: %s %s" % (cabinet.phase, cabinet.tilt))
+    help_pages = tuple(tuple(page) for page in heap_play.read("", "help.json"))
+    return heap_play.boot(heap_play.read("", "board.json"), DATA, help_pages)
 
 
 def main():
@@ -99,7 +64,7 @@ def main():
     try:
         started = time.ticks_ms()
         for n in range(1, ROLLS + 1):
-            now = roll(cabinet, loop, now)
+            now = heap_play.roll(cabinet, loop, now)
             if n % EVERY == 0 or n == ROLLS:
                 spent = time.ticks_diff(time.ticks_ms(), started)
                 print("ROLL %d free %d largest %d ms %d" % (n, gc.mem_free(), largest(), spent))
