@@ -8,12 +8,16 @@ NODE_OK := tests/mp/node_modules/.installed
 
 .PHONY: test test-cpython test-micropython mpy odds bench chip rngtest simulate sim web flash virtual-board package-json clean
 
-test: test-cpython test-micropython mpy
+# The CPython and MicroPython runs side by side (-O: each one's output whole, once it is done),
+# and pytest on every core (pytest-xdist; a test file's tests on one worker, for their fixtures).
+test: $(VENV_OK) $(NODE_OK)
+	$(MAKE) -j2 -O test-cpython test-micropython
+	$(MAKE) mpy
 
 # (The flash tool's tests run real MicroPython under Node as a virtual board, and tests/web builds
 # the page from the same port and plays it in Chromium: they need NODE_OK.)
 test-cpython: $(VENV_OK) $(NODE_OK)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 # The engine, cabinet and driver tests again, under MicroPython's own VM (the pinned WebAssembly port on Node).
 test-micropython: $(NODE_OK)

@@ -53,8 +53,8 @@ class Parser(argparse.ArgumentParser):
 
 
 def parser():
-    prog = os.path.basename(sys.argv[0])  # craps, the installed command
-    if prog in ("__main__.py", "") or prog.endswith("pytest"):
+    prog = os.path.basename(sys.argv[0])
+    if prog != "craps":  # the installed command; else __main__.py, or a test runner's name
         prog = "python -m host_tools"
     shown = "%s %s" % (prog, version())
     top = Parser(prog=prog)

@@ -291,13 +291,16 @@ def _build(where, make, *args):
 
 class _PaperPin:
     """machine.Pin on paper: pulled up and idle (no key down, no coin's pulse)."""
-    IN = OUT = OPEN_DRAIN = PULL_UP = 0
+    IN = OUT = OPEN_DRAIN = PULL_UP = IRQ_FALLING = IRQ_RISING = 0
 
     def __init__(self, *args, **kwargs):
         pass
 
     def value(self, *level):
         return 1
+
+    def irq(self, *args, **kwargs):
+        return None  # its edges never come
 
 
 class _PaperOled:
@@ -306,13 +309,19 @@ class _PaperOled:
 
 
 class _Paper:
-    """The machine module on paper, with the neopixel and ssd1306 modules that hardware's
+    """The machine module on paper, with the time, neopixel and ssd1306 modules that hardware's
     builders ask it for: every part is built, nothing is wired."""
     Pin = _PaperPin
     mem32 = {}
 
     def __init__(self):
-        self.neopixel = self.ssd1306 = self
+        self.time = self.neopixel = self.ssd1306 = self
+
+    def ticks_us(self):
+        return 0
+
+    def ticks_diff(self, a, b):
+        return a - b
 
     def I2C(self, *args, **kwargs):
         return None

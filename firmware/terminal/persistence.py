@@ -342,13 +342,23 @@ class Persistence:
         return record
 
     def _remember(self, record):
-        """Game recall from a roll's record: each station's results as one flat tuple, label,
+        """Game recall from a roll's record: each station's results as one flat list, label,
         net, label, net... (a pair each would be the busiest cabinet's largest use of the heap
-        after its bets). Returns each station's net and puts it on its display."""
-        results = [[] for _ in self.panels]
-        for player, kind, number, on, outcome, win, commission, lost, _, _ in \
-                record["settlements"]:
-            results[player] += (_label(kind, number, on), win - taken(outcome, lost, commission))
+        after its bets), in the order settled. Returns each station's net and puts it on its
+        display."""
+        settled = record["settlements"]
+        # Each station's list made once at its size, not grown: a list grown on the heap leaves
+        # a hole at each step, and these outlive the roll's garbage around them.
+        at = [0] * len(self.panels)
+        for settlement in settled:
+            at[settlement[0]] += 2
+        results = [[None] * n for n in at]
+        at = [0] * len(self.panels)
+        for player, kind, number, on, outcome, win, commission, lost, _, _ in settled:
+            mine, i = results[player], at[player]
+            mine[i] = _label(kind, number, on)
+            mine[i + 1] = win - taken(outcome, lost, commission)
+            at[player] = i + 2
         nets = []
         for s, panel in enumerate(self.panels):
             net = screens.nets_of(results[s])
@@ -357,8 +367,7 @@ class Persistence:
             if results[s]:
                 panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
         dice = record["dice"]
-        self.recall.insert(0, ((dice[0], dice[1]), record["layout"]["point"],
-                               tuple(tuple(r) for r in results)))
+        self.recall.insert(0, ((dice[0], dice[1]), record["layout"]["point"], tuple(results)))
         del self.recall[self.settings.recall:]
         return nets
 

@@ -1,21 +1,71 @@
 # Small fakes of the panel's hardware for the driver tests, on CPython and MicroPython: a pin
-# with a level the test sets, a key matrix without diodes (ghosts and all), a NeoPixel strip
-# and an SSD1306 on its I2C bus that record what they were told. Only the methods the real
-# parts have.
+# with a level the test sets (and rp2's edge interrupt), MicroPython's tick clocks on a time
+# the test moves, a key matrix without diodes (ghosts and all), a NeoPixel strip and an SSD1306
+# on its I2C bus that record what they were told. Only the methods the real parts have.
 
 
 class Pin:
-    """A GPIO pin: value() reads the level the test set; value(v) drives it (and is recorded)."""
+    """A GPIO pin: value() reads the level the test set; value(v) drives it (and is recorded).
+    irq(handler, trigger, hard) as machine.Pin's: set(level), the outside world moving the
+    line, calls the handler with the pin on each edge the trigger names, as the chip does."""
+    IRQ_FALLING = 4  # rp2's values
+    IRQ_RISING = 8
 
     def __init__(self, level=1):
         self.level = level
         self.driven = []  # every value(v), oldest first
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+        self._irq = _Irq()
 
     def value(self, v=None):
         if v is None:
             return self.level
         self.level = v
         self.driven.append(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self.handler, self.trigger, self.hard = handler, trigger, hard
+        return self._irq
+
+    def set(self, level):
+        if level == self.level:
+            return
+        edge = self.IRQ_RISING if level else self.IRQ_FALLING
+        self.level = level
+        if self.handler is not None and self.trigger & edge:
+            self._irq.last = edge
+            self.handler(self)
+
+
+class _Irq:
+    def __init__(self):
+        self.last = 0
+
+    def flags(self):
+        return self.last
+
+
+class Ticks:
+    """MicroPython's time.ticks_ms, ticks_us and ticks_diff on a clock the test sets (ms), which
+    wrap at 2**30 as rp2's do. offset_ms: what the counters had counted at the test's 0 ms.
+    Masks, not % 2**30: 2**30 is no small int on a 32-bit MicroPython, and would allocate."""
+    MASK = (1 << 29) - 1 + (1 << 29)  # ticks_max: 2**30 - 1
+
+    def __init__(self, ms=0, offset_ms=0):
+        self.ms = ms
+        self.offset_ms = offset_ms
+
+    def ticks_ms(self):
+        return (self.ms + self.offset_ms) & self.MASK
+
+    def ticks_us(self):
+        return (self.ms + self.offset_ms) * 1000 & self.MASK
+
+    def ticks_diff(self, a, b):
+        d = (a - b) & self.MASK
+        return d - self.MASK - 1 if d > self.MASK // 2 else d
 
 
 class Contact:
@@ -26,24 +76,33 @@ class Contact:
         self.active = active
 
     def set(self, pressed):
-        self.pin.level = self.active if pressed else 1 - self.active
+        self.pin.set(self.active if pressed else 1 - self.active)
 
 
-def run(driver, script, until_ms, step_ms=5):
+def run(driver, script, until_ms, step_ms=5, ticks=None):
     """Scan driver every step_ms from 0 to until_ms. script: a list of (time_ms, action), each
-    action a function called before the first scan at or after time_ms. Returns
-    [(now_ms, event)], oldest first."""
+    action a function called before the first scan at or after time_ms. ticks: a Ticks the
+    driver reads, set to each action's own time (an interrupt's moment) and to each scan's.
+    Returns [(now_ms, event)], oldest first."""
+    return scan_at(driver, script, range(0, until_ms + 1, step_ms), ticks)
+
+
+def scan_at(driver, script, scans, ticks=None):
+    """run's work with the scans at the given times (ms, in order): a loop that pauses."""
     seen = []
     # sorted() is not stable on MicroPython: the index keeps changes at one time in script order.
     todo = sorted([(t, i, action) for i, (t, action) in enumerate(script)],
                   key=lambda change: (change[0], change[1]))
-    now = 0
-    while now <= until_ms:
+    for now in scans:
         while todo and todo[0][0] <= now:
-            todo.pop(0)[2]()
+            t, _, action = todo.pop(0)
+            if ticks is not None:
+                ticks.ms = t
+            action()
+        if ticks is not None:
+            ticks.ms = now
         for event in driver.scan(now):
             seen.append((now, event))
-        now += step_ms
     return seen
 
 

@@ -5,13 +5,19 @@ import gc
 from drivers.acceptor import PulseAcceptor
 from drivers.buttons import GpioButtons, MatrixButtons, AttendantKey, DoorSwitch
 from drivers.console import ReadOnlyConsole
+from panel_fakes import Ticks
 
 
 class QuietPin:
     """A pin at rest (value() reads 1) that, unlike panel_fakes' pins, records nothing."""
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def value(self, v=None):
         return 1
+
+    def irq(self, handler=None, trigger=0, hard=False):
+        return None  # its edges never come
 
 
 def idle_inputs():
@@ -25,7 +31,7 @@ def idle_inputs():
             ("key", AttendantKey(QuietPin())),
             ("door", DoorSwitch(QuietPin(), active=0)),
             ("console", ReadOnlyConsole(lambda: None, print, {})),
-            ("acceptor", PulseAcceptor(QuietPin(), 0))]
+            ("acceptor", PulseAcceptor(QuietPin(), 0, ticks=Ticks()))]
 
 
 def test_an_idle_scan_returns_the_empty_tuple():

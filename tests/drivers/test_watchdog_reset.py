@@ -27,10 +27,14 @@ class FakeWdt:
 
 
 class FakeTime:
-    """MicroPython's time.ticks_ms and ticks_diff, which CPython's time lacks."""
+    """MicroPython's time.ticks_ms, ticks_us and ticks_diff, which CPython's time lacks."""
 
     @staticmethod
     def ticks_ms():
+        return 0
+
+    @staticmethod
+    def ticks_us():
         return 0
 
     @staticmethod
