@@ -1,7 +1,8 @@
 # The glue between drivers and the cabinet: inputs become events, effects go to the outputs.
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
-from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL
+from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, \
+    PRESS, HOLD, RELEASE
 from terminal.memory import keep
 
 SCAN_MS = 5  # how often the buttons are polled
@@ -33,13 +34,23 @@ class Loop:
         self.parts.watchdog.feed()
 
     def send(self, event, now_ms):
-        """The event to the cabinet. What it must keep is saved before anything is shown or
-        done: a record not as saved, or that cannot be saved, is a RAM error at once, and
-        nothing else the event did happens."""
-        self.carry_out(self.cabinet.handle(event, now_ms), now_ms)
+        """The event to the cabinet. What it must keep is saved before anything is done: a
+        record not as saved, or that cannot be saved, is a RAM error at once, and nothing else
+        the event did happens. A panel key's screens (its displays and the sign) are shown
+        first, so that the key answers at once: what a key does (a bet, the bets closed, a cash
+        out) a power cut or a failed save undoes, and the tilt that follows redraws them. The
+        dice, payouts and credits in are shown only once saved."""
+        out = self.cabinet.handle(event, now_ms)
+        shown = ()
+        if event[0] in (PRESS, HOLD, RELEASE):
+            shown = [effect for effect in out if effect[0] in (DISPLAY, STATUS)]
+            for effect in shown:
+                self.apply(effect, now_ms)
+        self.carry_out(out, now_ms, shown)
 
-    def carry_out(self, out, now_ms):
-        """The cabinet's effects: what it must keep first (see send())."""
+    def carry_out(self, out, now_ms, shown=()):
+        """The cabinet's effects: what it must keep first (see send()); shown: those already
+        applied."""
         lost = keep(self.parts.memory, out)
         if lost:
             if lost[1]:
@@ -47,7 +58,8 @@ class Loop:
             self.send((RAM_ERROR, lost[0]), now_ms)
             return
         for effect in out:
-            self.apply(effect, now_ms)
+            if effect not in shown:
+                self.apply(effect, now_ms)
 
     def apply(self, effect, now_ms):
         kind = effect[0]

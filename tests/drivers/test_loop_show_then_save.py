@@ -1,0 +1,90 @@
+# The order of what a press does through the main loop: a panel key's screens are shown before
+# its saves (so that it answers before flash is written), a failed save still tilts and
+# redraws them, and what pays, deals or takes money in is shown only once saved.
+from drivers.storage import MemoryStorage
+from loop_rig import rig
+from terminal.events import PRESS, RELEASE, DICE, CREDITS_IN
+from terminal.memory import CriticalMemory
+from terminal.settings import Settings
+from terminal.startup import start
+
+
+class Watched(MemoryStorage):
+    """The twin, which notes what the station's display showed at each write; fail: the next
+    write raises OSError(EIO)."""
+
+    def __init__(self, display):
+        MemoryStorage.__init__(self)
+        self.display = display
+        self.seen = []
+        self.fail = False
+
+    def _write(self, name, before, data):
+        self.seen.append(self.display.lines)
+        if self.fail:
+            self.fail = False
+            raise OSError(5)
+        MemoryStorage._write(self, name, before, data)
+
+
+def watched_rig():
+    loop, parts, cabinet = rig(1)
+    storage = Watched(parts.displays[0])
+    storage.files = parts.storage.files
+    parts.memory.storage = storage
+    return loop, parts, cabinet, storage
+
+
+def press(loop, button, now):
+    loop.send((PRESS, 0, button), now)
+    loop.send((RELEASE, 0, button), now)
+
+
+def test_a_bet_is_on_its_display_before_it_is_saved():
+    loop, parts, cabinet, storage = watched_rig()
+    press(loop, "pass", 10)
+    press(loop, "bet", 20)
+    assert storage.seen and all(lines[1] == "PASS: 1" for lines in storage.seen)
+    assert cabinet.table.credits == [99]
+
+
+def test_a_bet_whose_save_fails_is_a_ram_error_and_is_not_kept():
+    loop, parts, cabinet, storage = watched_rig()
+    press(loop, "pass", 10)
+    storage.fail = True
+    press(loop, "bet", 20)
+    assert cabinet.ram_error and parts.sign.lines[0].startswith("TILT: RAM ERROR")
+    powered, _ = start(Settings(stations=1, credits=100), CriticalMemory(storage), (), 0)
+    assert powered.table.credits == [100] and powered.ram_error
+
+
+def test_credits_in_are_shown_only_once_saved():
+    loop, parts, cabinet, storage = watched_rig()
+    loop.send((CREDITS_IN, 0, 20), 10)
+    assert storage.seen and all("CR 100" in lines[0] for lines in storage.seen)
+    assert "CR 120" in parts.displays[0].lines[0]
+
+
+class Dice:
+    """A dice source that throws 3 and 4 when asked."""
+
+    def start(self, now_ms):
+        self.asked = True
+
+    def poll(self, now_ms):
+        return (DICE, 3, 4)
+
+
+def test_the_dice_are_shown_only_once_saved():
+    loop, parts, cabinet, storage = watched_rig()
+    parts.dice = Dice()
+    press(loop, "pass", 10)
+    press(loop, "bet", 20)
+    press(loop, "roll", 30)
+    now = 30
+    while not cabinet.history:
+        now += 5
+        storage.seen = []  # the writes of this step alone
+        loop.step(now)
+    assert storage.seen and all(lines[3] == "NO ROLL YET" for lines in storage.seen)
+    assert parts.displays[0].lines[3] != "NO ROLL YET"
