@@ -9,9 +9,11 @@
 import micropython
 micropython.kbd_intr(-1)
 
+import time
+MARKS = [("main.py", time.ticks_ms())]  # the boot's phases: (what ended, ticks_ms then)
+
 import json
 import os
-import time
 
 from drivers import board_file, hardware, integrity
 
@@ -19,6 +21,20 @@ BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
 # /signature: written by `host_tools flash`, the SHA-256 an inspector compares (drivers/integrity)
 STATUS = {}  # what a service query reads after boot: board, signature, check_ms, phase, credits
+
+
+def mark(name):
+    MARKS.append((name, time.ticks_ms()))
+
+
+def phases():
+    """The boot's phases as the console says them: on the chip ticks_ms counts from the reset,
+    so the first is the firmware's own start."""
+    out, last = ["%s at %d" % MARKS[0]], MARKS[0][1]
+    for name, t in MARKS[1:]:
+        out.append("%s %d" % (name, time.ticks_diff(t, last)))
+        last = t
+    return "boot ms: " + ", ".join(out)
 
 
 def read(path):
@@ -59,9 +75,10 @@ def power_up():
 def run(board, bad, service, watchdog):
     import asyncio
     closed = board.get("production") and not service
-    started = time.ticks_ms()
+    mark("power-up")
     computed, expected = integrity.check(os)
-    check_ms = time.ticks_diff(time.ticks_ms(), started)
+    mark("program check")
+    check_ms = time.ticks_diff(MARKS[-1][1], MARKS[-2][1])
     STATUS.update(board=board.get("name", "?"), signature=expected or "unsigned",
                   check_ms=check_ms, service=service)
     if service:
@@ -72,16 +89,19 @@ def run(board, bad, service, watchdog):
     from terminal.events import FAULT
     from terminal.loop import Loop
     from terminal.startup import start
+    mark("game imports")
     try:
         if bad:
             raise bad
         settings = board_file.check(board, parts=False)  # every pin and setting, before a
         # part is built (the build checks each part, as the host's check did on paper)
         parts = hardware.build(board, watchdog=watchdog)
+        mark("parts")
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
         cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service,
                                  feed=parts.watchdog.feed)
+        mark("memory")
     except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
         hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
         return
@@ -101,6 +121,7 @@ def run(board, bad, service, watchdog):
     print("CRAPS TERMINAL BOOT %s %s" % (STATUS["board"], STATUS["signature"]))
     print("reset cause: %s" % parts.reset_cause)
     print("program checked in %d ms" % check_ms)
+    print(phases())
     loop = Loop(cabinet, parts)
     hardware.pace_heap()
     try:
@@ -119,6 +140,7 @@ def run(board, bad, service, watchdog):
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 
 
+mark("its imports")
 BOARD_FILE, BAD, SERVICE, WATCHDOG = power_up()
 try:
     run(BOARD_FILE, BAD, SERVICE, WATCHDOG)

@@ -102,7 +102,8 @@ def first(events, after, kinds=SHOWN, text=None):
 
 def boot_figures(events, powered):
     """A power-up's figures from its events (powered: the power-on's time, µs): {bets_ms,
-    setup_ms (a new cabinet's tilt), check_ms (the program check it printed), boot_line}."""
+    setup_ms (a new cabinet's tilt), check_ms (the program check it printed), boot_line, phases
+    (main.py's "boot ms:" line: each phase's ms)}."""
     out = {}
     for key, text in (("bets_ms", BETS), ("setup_ms", SETUP)):
         e = first(events, powered, ("console",), text)
@@ -114,6 +115,9 @@ def boot_figures(events, powered):
     e = first(events, powered, ("console",), "CRAPS TERMINAL BOOT")
     if e:
         out["boot_line"] = e.value
+    e = first(events, powered, ("console",), "boot ms: ")  # main.py's phases
+    if e:
+        out["phases"] = e.value.split("boot ms: ", 1)[1]
     return out
 
 

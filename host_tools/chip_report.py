@@ -41,6 +41,8 @@ def report(results, args, out):
         out.write("boot: new cabinet to its set-up tilt %s ms; power-on to %s %s ms; program "
                   "check %s ms\n" % (new.get("setup_ms", "-"), BETS, boot.get("bets_ms", "-"),
                                      boot.get("check_ms", "-")))
+        if "phases" in boot:
+            out.write("  its phases (ms): %s\n" % boot["phases"])
         report_keys(got.get("keys"), out)
         report_coins(got.get("coins"), out)
         if "heap" in got:
