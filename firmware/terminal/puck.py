@@ -26,11 +26,11 @@ def lamp(number):
 
 def frame(pattern, point, elapsed_ms):
     """The lamps for a pattern `elapsed_ms` into it, the puck on `point` (0: OFF)."""
+    if pattern == STEADY:
+        return _steady(point)
     lit = [DARK] * 7
     blink = (elapsed_ms // BLINK_MS) % 2 == 0
-    if pattern == STEADY:
-        lit[lamp(point) if point else 0] = WHITE
-    elif pattern == ROLLING:
+    if pattern == ROLLING:
         lit[(elapsed_ms // 100) % 6 + 1] = AMBER
     elif pattern == POINT_MADE:
         lit[lamp(point)] = GREEN if blink else DARK
@@ -44,3 +44,14 @@ def frame(pattern, point, elapsed_ms):
         t = elapsed_ms % 2500
         lit[0] = RED if t < 1500 and blink else DARK
     return tuple(lit)
+
+
+_STEADY = {}  # point (0: OFF): its steady frame, made once (drawn every loop step)
+
+
+def _steady(point):
+    if point not in _STEADY:
+        lit = [DARK] * 7
+        lit[lamp(point) if point else 0] = WHITE
+        _STEADY[point] = tuple(lit)
+    return _STEADY[point]

@@ -103,5 +103,17 @@ def status(cab, now_ms):
     left = cab.time_left(now_ms)
     if left is not None:
         roller += " %ds" % ((left + 999) // 1000)
-    history = " ".join(str(d1 + d2) for d1, d2 in cab.history)
-    return (cab.headline(), "%s  %s" % (puck, roller), "LAST ROLLS: " + history)
+    return (cab.headline(), "%s  %s" % (puck, roller), _last_rolls(cab.history))
+
+
+_ROLLS = [[], "LAST ROLLS: "]  # the last history the sign's line was made of, and that line
+
+
+def _last_rolls(history):
+    """The sign's last rolls, made again only when they changed: the sign is drawn every loop
+    step, and its garbage was most of an idle step's (the collections it called for held up
+    the keys)."""
+    if history != _ROLLS[0]:
+        _ROLLS[0] = list(history)
+        _ROLLS[1] = "LAST ROLLS: " + " ".join(str(d1 + d2) for d1, d2 in history)
+    return _ROLLS[1]
