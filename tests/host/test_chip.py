@@ -21,7 +21,7 @@ RECORDED = """\
 40000000 reset power on
 42100000 console CRAPS TERMINAL BOOT pico-1station d4ef960fb50132e3714b74d7238922559c302056
 42150000 console program checked in 476 ms
-42150000 console boot ms: main.py at 102, its imports 246, power-up 16, program check 476
+42150000 console boot ms: main.py at 102, its imports 246, power-up 16, program check 476; heap free 90000 bytes
 42180000 console [SIGN] PLACE YOUR BETS | PUCK OFF
 42200000 oled 0:60 S1 CR 0 | PASS: 0 | CHIP 1  PLACE | NO ROLL YET
 50020000 console [SIGN] PLACE YOUR BETS | PUCK OFF | 9 S
@@ -85,7 +85,8 @@ def test_a_new_cabinet_tilts_for_its_set_up_and_a_set_up_one_opens_betting():
     again = chip.boot_figures(events(), 40000000)
     assert again["bets_ms"] == 2180.0 and again["check_ms"] == 476
     assert "setup_ms" not in again and again["boot_line"].startswith("CRAPS TERMINAL BOOT")
-    assert again["phases"] == "main.py at 102, its imports 246, power-up 16, program check 476"
+    assert again["phases"] == ("main.py at 102, its imports 246, power-up 16, program check 476; "
+                               "heap free 90000 bytes")
 
 
 def test_a_key_first_write_and_its_action_are_timed_from_the_press_on_its_station():
