@@ -16,7 +16,7 @@ MARKS = [("main.py", time.ticks_ms())]  # the boot's phases: (what ended, ticks_
 import json
 import os
 
-from drivers import board_file, hardware, integrity
+from drivers import hardware, integrity
 
 BOARD = "/board.json"
 HELP = "/help.json"  # the Help view's pages, made by the flash tool from the odds report
@@ -68,6 +68,7 @@ def power_up():
     """(board, bad, service, watchdog): the board file (bad: the BadBoard it is, said once the
     program is checked), service mode, the watchdog (hardware.power_up); Ctrl-C opened again
     unless the board is in production and not in service mode."""
+    from drivers import board_file
     try:
         board, bad = board_file.load(read(BOARD) or "{}"), None
     except board_file.BadBoard as e:  # a changed board file: the signature says so
@@ -92,23 +93,30 @@ def run(board, bad, service, watchdog):
     if computed != expected and (expected is not None or board.get("production")):
         program_changed(board, computed, expected, service, watchdog)
         return
-    from terminal.events import FAULT
-    from terminal.loop import Loop
-    from terminal.startup import start
-    mark("game imports")
+    from drivers import board_file
+    BadBoard = board_file.BadBoard  # (no methods: it holds none of its module)
     try:
         if bad:
             raise bad
         settings = board_file.check(board, parts=False)  # every pin and setting, before a
         # part is built (the build checks each part, as the host's check did on paper)
+        del board_file
+        # The parts before the game's modules: the dice's drivers need blocks of a kilobyte
+        # or more, which the heap no longer had after the game's (the chip's cabinet-4station
+        # halted there with a MemoryError).
         parts = hardware.build(board, watchdog=watchdog)
         mark("parts")
+        from terminal.events import FAULT
+        from terminal.loop import Loop
+        from terminal.startup import start, forget
+        forget(("drivers.board_file",))  # its checks are done: its heap is play's
+        mark("game imports")
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.
         cabinet, effects = start(settings, parts.memory, help_pages, parts.clock.now(), service,
                                  feed=parts.watchdog.feed)
         mark("memory")
-    except board_file.BadBoard as e:  # said in one line: the board file is to be fixed
+    except BadBoard as e:  # said in one line: the board file is to be fixed
         hardware.halt(board, e, service, watchdog, "BadBoard: %s" % e)
         return
     except Exception as e:  # a part missing: no game (no REPL in production)

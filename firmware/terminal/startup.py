@@ -32,19 +32,20 @@ def start(settings, memory, help_pages, now_ms, service=False, demo=False, games
     for name in RECORDS:
         load(name, set_up)
     effects = cab.resume(records, damaged, now_ms, service, games, feed)
-    if sys.implementation.name == "micropython":
-        _forget(("restored", "shapes"))
+    forget(("terminal.restored", "terminal.shapes"))
     if demo and cab.unset:
         effects += cab.handle((KEY, True), now_ms) + cab.handle((KEY, False), now_ms)
     return cab, effects
 
 
-def _forget(names):
-    """The checks of what a power-up restored are its alone: their modules are dropped, so that
-    their heap is play's, which the busiest cabinet needs whole (MicroPython: CPython's host
-    tools keep theirs)."""
-    package = sys.modules["terminal"]
+def forget(names):
+    """Modules a power-up alone uses (the checks of what it restored, the board file's) are
+    dropped (names: dotted), so that their heap is play's, which the busiest cabinet needs whole
+    (MicroPython: CPython's host tools keep theirs)."""
+    if sys.implementation.name != "micropython":
+        return
     for name in names:
-        sys.modules.pop("terminal." + name, None)
-        if hasattr(package, name):
-            delattr(package, name)
+        sys.modules.pop(name, None)
+        package, _, module = name.rpartition(".")
+        if hasattr(sys.modules[package], module):
+            delattr(sys.modules[package], module)
