@@ -23,7 +23,7 @@
 # back on, and a whole pulse inside one is two edges at once, which reads as chatter. The
 # emulated chip writes flash in no time, so it cannot show this; a PIO state machine, which
 # runs through flash writes, is what would.
-from drivers.buttons import NO_EVENTS
+from drivers.buttons import NO_EVENTS, add
 from terminal.events import CREDITS_IN, FAULT
 
 # The board file's settings for an acceptor besides its pin and station, with their defaults.
@@ -55,13 +55,6 @@ def _timing(timing):
     if not t["pulse_min_ms"] <= t["pulse_max_ms"] < t["stuck_ms"]:
         raise ValueError("an acceptor needs pulse_min_ms <= pulse_max_ms < stuck_ms")
     return t
-
-
-def _add(out, event):
-    if out is NO_EVENTS:
-        return [event]
-    out.append(event)
-    return out
 
 
 class PulseTrain:
@@ -121,7 +114,7 @@ class PulseTrain:
         if self._spoiled:
             return out  # the train's first fault is the one reported
         self._spoiled = True
-        return _add(out, _fault(self.station, why))
+        return add(out, _fault(self.station, why))
 
     def _train_over(self, out):
         pulses, spoiled = self._pulses, self._spoiled
@@ -129,7 +122,7 @@ class PulseTrain:
         self._spoiled = False
         if spoiled:
             return out
-        return _add(out, train_event(self.station, pulses, self.per_credit))
+        return add(out, train_event(self.station, pulses, self.per_credit))
 
 
 class PulseAcceptor:

@@ -64,7 +64,7 @@ class _Key:
                 self.open = False
                 self.long = False
                 self.start = now_ms
-                out = _add(out, (PRESS, s, self.button))
+                out = add(out, (PRESS, s, self.button))
                 if self.long_button is not None:
                     out.append((HOLD, s, self.button, self.long_button))
             return out
@@ -73,20 +73,20 @@ class _Key:
             if (not self.long and self.long_button is not None
                     and now_ms - self.start >= self.long_ms):
                 self.long = True
-                out = _add(out, (PRESS, s, self.long_button))
+                out = add(out, (PRESS, s, self.long_button))
             return out
         if not self.open:
             self.open = True
             self.since = now_ms
         if now_ms - self.since >= self.debounce_ms:  # released long enough: let go
             self.down = False
-            out = _add(out, (RELEASE, s, self.button))
+            out = add(out, (RELEASE, s, self.button))
             if self.long:
                 out.append((RELEASE, s, self.long_button))
         return out
 
 
-def _add(out, event):
+def add(out, event):
     """out (a list, or NO_EVENTS: then a new list) with event appended."""
     if out is NO_EVENTS:
         return [event]
