@@ -11,6 +11,7 @@ from drivers.watchdog import (WatchdogTwin, Rp2Codes, reset_cause, planned_reset
                               reset_log, MARKER, RESET_LOG)
 from drivers.storage import MemoryStorage
 from drivers.clock import ClockTwin
+from panel_fakes import Ticks
 from support import raises
 
 POWER_ON = Rp2Codes.PWRON_RESET
@@ -24,22 +25,6 @@ class FakeWdt:
 
     def feed(self):
         self.fed += 1
-
-
-class FakeTime:
-    """MicroPython's time.ticks_ms, ticks_us and ticks_diff, which CPython's time lacks."""
-
-    @staticmethod
-    def ticks_ms():
-        return 0
-
-    @staticmethod
-    def ticks_us():
-        return 0
-
-    @staticmethod
-    def ticks_diff(a, b):
-        return a - b
 
 
 class FakeMachine:
@@ -73,12 +58,12 @@ class FakeMachine:
 
 def built(board, machine):
     """hardware.power_up(board), then hardware.build(board) with its watchdog, with machine as
-    the `machine` module (and on CPython, FakeTime as its `time`), storage in a new folder.
+    the `machine` module (and on CPython, panel_fakes' Ticks as its `time`), storage in a new folder.
     Returns (service, parts)."""
     before, real_time = sys.modules.get("machine"), hardware.time
     sys.modules["machine"] = machine
     if not hasattr(real_time, "ticks_ms"):
-        hardware.time = FakeTime
+        hardware.time = Ticks()
     try:
         service, dog = hardware.power_up(board)
         return service, hardware.build(board, folder("watchdog_test"), watchdog=dog)
