@@ -1,0 +1,277 @@
+# Critical memory on an I2C FRAM (ferroelectric RAM: written a byte at a time, never erased,
+# rated for 10^12 writes a byte; the MB85RC256V holds 32 KB, the MB85RC512T 64 KB, both at I2C
+# address 0x50 with 16-bit memory addresses), behind drivers.storage's interface, for a cabinet
+# whose flash would wear out under littlefs (README: the flash's wear).
+#
+# The layout: a directory of slots from address 0, then the data. A slot is two headers, copy 0
+# and copy 1, each 24 bytes: a CRC-32 over the rest (and the format's tag), a sequence byte, the
+# start and the length of a file's bytes, and its name (at most 15 bytes, NUL-padded). Of a
+# slot's good copies the newer one (its sequence one more than the other's, modulo 256) is the
+# slot's file; a slot whose file has no name, or with no good copy, is free. A file's bytes are
+# one run in the data area, where no other file's are.
+#
+# Every change is one commit: the new bytes go where no file's are, then the slot's other copy
+# is written with the new header. A cut at any byte before the header's last leaves that copy
+# with a CRC that does not hold, so the old file stands; after it, the new one. So write
+# (replace), overwrite, append and remove are each whole or not at all after a power cut at any
+# byte, as littlefs makes write, overwrite and append (drivers/storage.py); proved by cutting
+# at every byte: tests/drivers/test_fram.py. FramPart is the twin: the part, in RAM.
+import struct
+from binascii import crc32
+
+from drivers.storage import PowerCut, _check, _pieces  # (the same names and data as the files)
+
+SLOT_BYTES = 512  # a directory slot for every 512 bytes of the part: the cabinet's files are
+# about 600 bytes on average (512-byte journal parts, a few longer bases)
+_TAG = crc32(b"craps FRAM 1")  # a header of another layout (or none) has no good CRC
+_HEADER = 24
+_FIELDS = "<IBHH15s"  # CRC-32, sequence, start, length, name
+_NAME = 15
+_ENOSPC = 28
+
+
+def _header(seq, start, length, name):
+    body = struct.pack("<BHH15s", seq, start, length, name.encode())
+    return struct.pack("<I", crc32(body, _TAG)) + body
+
+
+def _good(data):
+    """(seq, start, length, name) of a header's 24 bytes, or None when its CRC does not hold."""
+    crc, seq, start, length, name = struct.unpack(_FIELDS, data)
+    if crc != crc32(data[4:], _TAG):
+        return None
+    return seq, start, length, name.split(b"\0")[0].decode()
+
+
+class FramStorage:
+    """i2c: a machine.I2C (or the twin FramPart) with the part at address; size: its bytes,
+    4096 to 65536 (16-bit memory addresses), a whole number of SLOT_BYTES."""
+
+    def __init__(self, i2c, address=0x50, size=32768):
+        if type(size) is not int or not 4096 <= size <= 65536 or size % SLOT_BYTES:
+            raise ValueError("an FRAM's size is 4096 to 65536 bytes, a multiple of %d, not %s"
+                             % (SLOT_BYTES, size))
+        if type(address) is not int or not 0 <= address < 128:
+            raise ValueError("an FRAM's I2C address is 0 to 127, not %s" % (address,))
+        self.i2c = i2c
+        self.address = address
+        self.size = size
+        self.data = size // SLOT_BYTES * 2 * _HEADER  # where the data area starts
+        self.files = {}  # name: [slot, copy, seq, start, length] of its newest good header
+        self.free = {}  # free slot: (its newest good copy or None, that copy's seq)
+        self._buf = bytearray(2 * _HEADER)  # a slot's headers; the bytes a file is moved by
+        for slot in range(size // SLOT_BYTES):
+            self._mount(slot)
+
+    def _mount(self, slot):
+        self._read(slot * 2 * _HEADER, self._buf)
+        copies = [_good(bytes(self._buf[at:at + _HEADER])) for at in (0, _HEADER)]
+        newest = None
+        if copies[0] and copies[1]:  # the newer: one more than the other, modulo 256
+            newest = 1 if (copies[1][0] - copies[0][0]) & 0xFF == 1 else 0
+        elif copies[0] or copies[1]:
+            newest = 0 if copies[0] else 1
+        if newest is None or not copies[newest][3]:
+            self.free[slot] = (newest, copies[newest][0] if newest is not None else 0)
+        else:
+            seq, start, length, name = copies[newest]
+            self.files[name] = [slot, newest, seq, start, length]
+
+    # -- the interface of drivers.storage.Storage
+
+    def write(self, name, data):
+        """Replace name's content, all or nothing, with data: bytes, or a list of bytes
+        pieces written one after another."""
+        self._replace(name, _pieces(data))
+
+    overwrite = write  # (as whole as write: there is no cheaper way in place)
+
+    def append(self, name, data):
+        """Add data at the end of name, made if missing: all or nothing."""
+        pieces = _pieces(data)
+        file = self.files.get(name)
+        if file is None:
+            self._replace(name, pieces)
+            return
+        n = _size(pieces)
+        if self._room_after(file[3] + file[4]) < n:  # another file follows: move it along
+            start = self._room(file[4] + n)
+            file = self.files[name]  # (where it is now: making room may have moved it)
+            self._copy(file[3], start, file[4])
+        else:
+            start = file[3]
+        self._put(start + file[4], pieces)
+        self._commit(name, start, file[4] + n)
+
+    def read(self, name):
+        """name's content as bytes, or None when there is no such file."""
+        _check(name)
+        file = self.files.get(name)
+        if file is None:
+            return None
+        buf = bytearray(file[4])
+        if buf:
+            self._read(file[3], buf)
+        return bytes(buf)
+
+    def chunks(self, name, buf):
+        """name's content, read into buf a chunk at a time: each a memoryview of buf, good until
+        the next. OSError when there is no such file."""
+        _check(name)
+        if name not in self.files:
+            raise OSError(2)  # ENOENT, as the files say
+        view = memoryview(buf)
+        at = 0
+        while name in self.files and at < self.files[name][4]:
+            # (looked up each time: a write between two chunks may have moved the file)
+            n = min(len(buf), self.files[name][4] - at)
+            self._read(self.files[name][3] + at, view[:n])
+            at += n
+            yield view[:n]
+
+    def remove(self, name):
+        """Remove name; no error when it is not there."""
+        _check(name)
+        if name in self.files:
+            self._commit(name, 0, 0, "")
+
+    def names(self):
+        return sorted(self.files)
+
+    # -- the commit
+
+    def _replace(self, name, pieces):
+        self._slot(name)  # (first: a name that does not fit changes nothing)
+        start = self._room(_size(pieces))
+        self._put(start, pieces)
+        self._commit(name, start, _size(pieces))
+
+    def _slot(self, name):
+        """(slot, its newest good copy or None, that copy's seq) that name's header goes in."""
+        _check(name)
+        if len(name.encode()) > _NAME:
+            raise ValueError("a name on the FRAM is at most %d bytes, not %s" % (_NAME, name))
+        file = self.files.get(name)
+        if file is not None:
+            return file[0], file[1], file[2]
+        if not self.free:
+            raise OSError(_ENOSPC, "every FRAM directory slot is taken")
+        slot = min(self.free)
+        return (slot,) + self.free[slot]
+
+    def _commit(self, name, start, length, new_name=None):
+        """The slot's other copy written with the header: the one write that makes the change.
+        new_name "": the slot freed (a removal)."""
+        slot, newest, seq = self._slot(name)
+        copy = 0 if newest is None else 1 - newest
+        seq = (seq + 1) & 0xFF
+        kept = name if new_name is None else new_name
+        self._write((slot * 2 + copy) * _HEADER, _header(seq, start, length, kept))
+        self.files.pop(name, None)
+        self.free.pop(slot, None)
+        if kept:
+            self.files[kept] = [slot, copy, seq, start, length]
+        else:
+            self.free[slot] = (copy, seq)
+
+    # -- where a file's bytes go
+
+    def _runs(self):
+        """(start, length) of every file's bytes, in order."""
+        return sorted((f[3], f[4]) for f in self.files.values() if f[4])
+
+    def _room_after(self, end):
+        """The free bytes from end to the next file's bytes (or the part's end)."""
+        return min([max(s, end) for s, n in self._runs() if s + n > end] + [self.size]) - end
+
+    def _gap(self, n):
+        """The first place n bytes fit between the files' bytes, or None."""
+        at = self.data
+        for start, length in self._runs() + [(self.size, 0)]:
+            if start - at >= n:
+                return at
+            at = max(at, start + length)
+        return None
+
+    def _room(self, n):
+        """Where n bytes can go: the first gap that fits, after compacting if none does."""
+        at = self._gap(n)
+        if at is None:
+            self._compact()
+            at = self._gap(n)
+        if at is None:
+            raise OSError(_ENOSPC, "the FRAM has no room for %d bytes" % n)
+        return at
+
+    def _compact(self):
+        """Slide each file's bytes down to the end of the one before, where they do not overlap
+        their old place: each move is a commit of its own, so a cut leaves every file whole,
+        at its old place or its new."""
+        at = self.data
+        for start, length in self._runs():
+            name = [k for k, f in self.files.items() if f[3] == start and f[4]][0]
+            if at + length <= start:
+                self._copy(start, at, length)
+                self._commit(name, at, length)
+                start = at
+            at = start + length
+
+    def _copy(self, source, target, n):
+        view = memoryview(self._buf)
+        for at in range(0, n, len(self._buf)):
+            piece = view[:min(len(self._buf), n - at)]
+            self._read(source + at, piece)
+            self._write(target + at, piece)
+
+    def _put(self, at, pieces):
+        for piece in pieces:
+            if piece:
+                self._write(at, piece)
+                at += len(piece)
+
+    def _read(self, at, buf):
+        self.i2c.readfrom_mem_into(self.address, at, buf, addrsize=16)
+
+    def _write(self, at, buf):
+        self.i2c.writeto_mem(self.address, at, buf, addrsize=16)
+
+
+def _size(pieces):
+    return sum(len(p) for p in pieces)
+
+
+class FramPart:
+    """The twin: an FRAM part in RAM (zeros, as a new one reads), with machine.I2C's memory
+    calls. cut(n) makes the power go after n more bytes are written: the rest of that write is
+    lost and PowerCut is raised."""
+
+    def __init__(self, size=32768, address=0x50):
+        self.mem = bytearray(size)
+        self.address = address
+        self.written = 0  # bytes written since the twin was made
+        self._left = None  # bytes to write before the cut
+
+    def cut(self, n):
+        self._left = n
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        self._check(addr, memaddr, len(buf), addrsize)
+        buf[:] = self.mem[memaddr:memaddr + len(buf)]
+
+    def writeto_mem(self, addr, memaddr, buf, addrsize=8):
+        self._check(addr, memaddr, len(buf), addrsize)
+        n = len(buf) if self._left is None else min(len(buf), self._left)
+        self.mem[memaddr:memaddr + n] = buf[:n]
+        self.written += n
+        if self._left is not None:
+            self._left -= n
+            if n < len(buf):
+                self._left = None
+                raise PowerCut("FRAM power cut at byte %d" % self.written)
+
+    def _check(self, addr, memaddr, n, addrsize):
+        if addr != self.address:
+            raise OSError(5)  # EIO: nothing answers at addr, as machine.I2C says
+        if addrsize != 16 or memaddr + n > len(self.mem):
+            raise ValueError("%d bytes at %d: not in the part (%d-bit addresses)"
+                             % (n, memaddr, addrsize))
