@@ -57,10 +57,14 @@ class FramStorage:
         self.address = address
         self.size = size
         self.data = size // SLOT_BYTES * 2 * _HEADER  # where the data area starts
+        self._buf = bytearray(2 * _HEADER)  # a slot's headers; the bytes a file is moved by
+        self.mount()
+
+    def mount(self):
+        """Read the directory from the part, as at power-up."""
         self.files = {}  # name: [slot, copy, seq, start, length] of its newest good header
         self.free = {}  # free slot: (its newest good copy or None, that copy's seq)
-        self._buf = bytearray(2 * _HEADER)  # a slot's headers; the bytes a file is moved by
-        for slot in range(size // SLOT_BYTES):
+        for slot in range(self.size // SLOT_BYTES):
             self._mount(slot)
 
     def _mount(self, slot):

@@ -179,6 +179,12 @@ class MemoryStorage:
         _check(name)
         return self.files.get(name)
 
+    def copy(self):
+        """Another twin holding the same files: the memory as a second power-up reads it."""
+        twin = MemoryStorage()
+        twin.files.update(self.files)
+        return twin
+
     def chunks(self, name, buf):
         data = self.read(name)
         if data is None:

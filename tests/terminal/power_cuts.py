@@ -16,9 +16,11 @@
 # write after the dice came (nothing can have been saved of them): the cabinet draws it again.
 #
 # The cabinet is set up by the attendant first, on empty storage; the cuts fall in the play.
+# The storage is the files' twin (MemoryStorage), or the FRAM's on its twin part (FramCuts).
 import json
 
 from support import Dice
+from drivers.fram import FramPart, FramStorage
 from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.cabinet import BETTING, ROLLING, SETTLING, TILT
@@ -210,9 +212,7 @@ class Run:
     def recalls(self):
         """The game recall a power-up makes of what storage holds (the rolls in its journals
         settled again), newest first: a copy's, so that this power-up saves nothing."""
-        storage = MemoryStorage()
-        storage.files.update(self.storage.files)
-        cab, _ = start(self.settings, CriticalMemory(storage), (), self.now)
+        cab, _ = start(self.settings, CriticalMemory(self.storage.copy()), (), self.now)
         return [canonical(game) for game in cab.recall]
 
 
@@ -240,10 +240,10 @@ def played(steps=SCRIPT):
     return storage, run
 
 
-def uninterrupted(script=SCRIPT, settings=None):
+def uninterrupted(script=SCRIPT, settings=None, make=MemoryStorage):
     """The run with no cut: (the view after each step, its recall records, writes made after
-    the set-up). settings: the cabinet's, else Run's."""
-    run = Run(MemoryStorage(), settings)
+    the set-up). settings: the cabinet's, else Run's; make: the storage twin's class."""
+    run = Run(make(), settings)
     set_up = run.storage.writes
     views = [run.view()]
     middles = []  # the views seen inside each step
@@ -263,12 +263,12 @@ def uninterrupted(script=SCRIPT, settings=None):
     return views, middles, run.recalls(), run.storage.writes - set_up
 
 
-def with_cut(at, tear, golden, script=SCRIPT, settings=None):
-    """The script with the power cut at write `at` (counted from the set-up). Returns None when
-    the run ends as the uninterrupted one did, else what differed. Raises PowerOff for a RAM
-    error."""
+def with_cut(at, tear, golden, script=SCRIPT, settings=None, make=MemoryStorage):
+    """The script with the power cut at write `at` (counted from the set-up) on storage make()
+    makes. Returns None when the run ends as the uninterrupted one did, else what differed.
+    Raises PowerOff for a RAM error."""
     views, middles, recalls, _ = golden
-    storage = MemoryStorage()
+    storage = make()
     run = Run(storage, settings)
     storage.cut(at, tear)
     k = 0
@@ -295,3 +295,56 @@ def with_cut(at, tear, golden, script=SCRIPT, settings=None):
     if run.recalls() != recalls:
         return "the game recall differs"
     return None
+
+
+class FramCuts(FramStorage):
+    """Critical memory on an FRAM (a 32 KB MB85RC256V) on its twin part, counting its writes (a
+    write, an overwrite, an append, a removal of a file that is there) as MemoryStorage does:
+    cut(n, tear) makes the power go in the n-th write from now, before its first byte or, torn,
+    before its last (every byte of it written but the last of the header that commits it). At a
+    cut its directory is read again from the part, as the next power-up reads it."""
+    SIZE = 32768
+
+    def __init__(self, part=None):
+        FramStorage.__init__(self, part or FramPart(self.SIZE), size=self.SIZE)
+        self.writes = 0
+        self._cut_at = None
+        self._tear = False
+
+    def cut(self, n, tear=False):
+        self._cut_at = self.writes + n
+        self._tear = tear
+
+    def copy(self):
+        part = FramPart(self.SIZE)
+        part.mem[:] = self.i2c.mem
+        return FramCuts(part)
+
+    def write(self, name, data):
+        self._count("write", name, data)
+
+    def overwrite(self, name, data):
+        self._count("overwrite", name, data)
+
+    def append(self, name, data):
+        self._count("append", name, data)
+
+    def remove(self, name):
+        if name in self.files:
+            self._count("remove", name)
+
+    def _count(self, method, *args):
+        self.writes += 1
+        if self.writes == self._cut_at:
+            self._cut_at = None
+            if self._tear:  # its bytes: as many as the same write makes on a copy
+                twin = self.copy()
+                getattr(FramStorage, method)(twin, *args)
+                self.i2c.cut(twin.i2c.written - 1)
+            else:
+                self.i2c.cut(0)
+        try:
+            getattr(FramStorage, method)(self, *args)
+        except PowerCut:
+            self.mount()  # the power back: what the directory in RAM held is gone
+            raise

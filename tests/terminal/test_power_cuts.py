@@ -1,10 +1,10 @@
 # Fault injection, the proof that money survives: the power is cut at every write the script
-# makes, clean or tearing the write in half, and every run must end as the uninterrupted one
-# did (power_cuts.py says what is compared), and no roll's outcome may be drawn twice. Also: a
-# damaged byte in each kind of record.
+# makes, clean or tearing the write, and every run must end as the uninterrupted one did
+# (power_cuts.py says what is compared), and no roll's outcome may be drawn twice: on the files'
+# twin and on the FRAM's. Also: a damaged byte in each kind of record.
 import sys
 
-from power_cuts import SCRIPT, Run, played, uninterrupted, with_cut
+from power_cuts import SCRIPT, FramCuts, Run, played, uninterrupted, with_cut
 from drivers.storage import MemoryStorage, PowerCut
 from terminal import buttons
 from terminal.audit import check
@@ -35,16 +35,26 @@ def test_the_uninterrupted_run_plays_the_whole_script():
     assert writes > 100 and len(recalls) == 10
 
 
-def test_a_cut_at_every_write_clean_or_torn_changes_nothing():
-    golden = uninterrupted()
+def cut_at_every_write(make, script=SCRIPT, settings=None):
+    """The script with the power cut at each of its writes in turn (every STRIDE-th), clean
+    and torn, on the storage make() makes: each run must end as the uninterrupted one."""
+    golden = uninterrupted(script, settings, make)
     writes = golden[3]
     tried = 0
     for at in range(1, writes + 1, STRIDE):
         for tear in (False, True):
-            wrong = with_cut(at, tear, golden)
+            wrong = with_cut(at, tear, golden, script, settings, make)
             assert wrong is None, "cut at write %d%s: %s" % (at, " (torn)" if tear else "", wrong)
             tried += 1
     assert tried >= 2 * (writes // STRIDE)
+
+
+def test_a_cut_at_every_write_clean_or_torn_changes_nothing():
+    cut_at_every_write(MemoryStorage)
+
+
+def test_a_cut_at_every_write_on_the_fram_changes_nothing():
+    cut_at_every_write(FramCuts)
 
 
 def test_a_cut_at_every_write_across_many_new_bases_changes_nothing():
@@ -52,12 +62,8 @@ def test_a_cut_at_every_write_across_many_new_bases_changes_nothing():
     # so a cut falls in every step of a new base's writing, not only the first's.
     settings = Settings(stations=3, credits=200, dice="shaker", recall=1)
     script = SCRIPT[-11:]  # five shooters' bets and rolls
-    golden = uninterrupted(script, settings)
-    writes = golden[3]
-    for at in range(1, writes + 1, STRIDE):
-        for tear in (False, True):
-            wrong = with_cut(at, tear, golden, script, settings)
-            assert wrong is None, "cut at write %d%s: %s" % (at, " (torn)" if tear else "", wrong)
+    for make in (MemoryStorage, FramCuts):
+        cut_at_every_write(make, script, settings)
     run = Run(MemoryStorage(), settings)
     for step in script:
         run.step(step)
