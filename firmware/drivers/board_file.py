@@ -27,8 +27,11 @@ PINS = (
     "dice(shaker).uart.tx",
     "dice(shaker).uart.rx",
     "dice(shaker).motor",
+    "storage(fram).i2c.sda",
+    "storage(fram).i2c.scl",
 )
-SHARED = ("displays.*(ssd1306).i2c.sda", "displays.*(ssd1306).i2c.scl")
+SHARED = ("displays.*(ssd1306).i2c.sda", "displays.*(ssd1306).i2c.scl",
+          "storage(fram).i2c.sda", "storage(fram).i2c.scl")
 WATCHDOG_MS = 8388  # the longest timeout rp2's machine.WDT takes
 
 
@@ -70,7 +73,9 @@ def _pins(board):
                 raise BadBoard("%s is %s: a pin is GP0 to GP%d" % (where, _show(pin), GPIOS - 1))
             if pin in wired:
                 first = wired[pin]
-                if not (place in SHARED and first[1] == place and first[2] == holder):
+                # the same line of the same bus (an equal i2c object): SDA to SDA, SCL to SCL
+                if not (place in SHARED and first[1] in SHARED and first[2] == holder
+                        and place[-3:] == first[1][-3:]):
                     raise BadBoard("GP%d is wired twice: %s and %s" % (pin, first[0], where))
             wired[pin] = (where, place, holder)
 
@@ -263,6 +268,10 @@ BOARD = _object({
         "shaker": {"motor!": _pin, "shake_ms": _later, "settle_ms": _later, "answer_ms": _later,
                    "uart!": _object({"id!": _BUS, "tx!": _pin, "rx!": _pin,
                                      "baud": _whole(1)})}}),
+    "storage": _driven("flash", {
+        "flash": {},
+        "fram": {"i2c!": _object({"id!": _BUS, "sda!": _pin, "scl!": _pin}),
+                 "address": _whole(0, 127), "size": _later}}),  # (the size: drivers/fram.py)
 })
 
 
@@ -280,6 +289,7 @@ def _on_paper(board):
         _build("displays[%d]" % i, hardware.build_display, paper, spec, "S%d" % (i + 1))
     _build("sign", hardware.build_display, paper, board.get("sign", {}), "SIGN")
     _build("dice", hardware.build_dice, paper, board.get("dice", {}))
+    _build("storage", hardware.build_storage, paper, board.get("storage", {}), None)
 
 
 def _build(where, make, *args):
@@ -303,6 +313,14 @@ class _PaperPin:
         return None  # its edges never come
 
 
+class _PaperBus:
+    """machine.I2C on paper: its memory reads as zeros (a new FRAM: no file in it)."""
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        for i in range(len(buf)):
+            buf[i] = 0
+
+
 class _PaperOled:
     def __init__(self, width):
         self.width = width
@@ -324,7 +342,7 @@ class _Paper:
         return a - b
 
     def I2C(self, *args, **kwargs):
-        return None
+        return _PaperBus()
 
     def UART(self, *args, **kwargs):
         return None

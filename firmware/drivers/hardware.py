@@ -19,7 +19,7 @@ ERROR_LOG_BYTES = 4096
 
 class Parts:
     """What terminal.loop.Loop drives: inputs, puck, displays, sign, dice, signal, watchdog,
-    memory (the critical records, kept in storage)."""
+    memory (the critical records, kept in storage, or on the board's FRAM)."""
 
     def __init__(self):
         self.inputs = []
@@ -78,7 +78,7 @@ def build(board, storage_root=STORAGE_ROOT, watchdog=None):
     parts = Parts()
     parts.clock = Clock(time.ticks_ms, time.ticks_diff)
     parts.storage = Storage(storage_root, os)
-    parts.memory = CriticalMemory(parts.storage)
+    parts.memory = CriticalMemory(build_storage(machine, board.get("storage", {}), parts.storage))
     parts.reset_cause = reset_cause(machine.reset_cause(), parts.storage, machine)
     parts.inputs.append(build_buttons(machine, board.get("buttons", {})))
     if "attendant_key" in board:
@@ -248,6 +248,19 @@ def build_display(machine, spec, name):
     if driver == "twin":
         return display.DisplayTwin()
     return display.ConsoleDisplay(name)
+
+
+def build_storage(machine, spec, files):
+    """Where critical memory is kept: files (the flash's /data, drivers/storage.py), or an I2C
+    FRAM ("fram": drivers/fram.py), which no number of rolls wears out. The error log and the
+    reset log stay in files."""
+    if spec.get("driver", "flash") == "fram":
+        from drivers.fram import FramStorage
+        bus = spec["i2c"]
+        i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]),
+                          freq=400000)  # (a bus shared with displays: theirs, the fastest)
+        return FramStorage(i2c, spec.get("address", 0x50), spec.get("size", 32768))
+    return files
 
 
 def build_dice(machine, spec):

@@ -133,3 +133,32 @@ def test_a_display_its_driver_refuses_is_refused_not_left_to_a_fault():
     assert bad(board(displays=[{"driver": "ssd1306", "i2c": {"id": 0, "sda": 4, "scl": 5},
                                 "width": 4}])) == \
         "displays[0]: a display has at least 1 row of 1 character"
+
+
+FRAM = {"driver": "fram", "i2c": {"id": 0, "sda": 4, "scl": 5}, "address": 80, "size": 65536}
+
+
+def test_critical_memory_on_an_fram_shares_the_displays_bus_or_wires_its_own():
+    board_file.check(board(storage=FRAM))
+    board_file.check(board(storage=dict(FRAM, i2c={"id": 1, "sda": 2, "scl": 3})))
+    board_file.check(board(storage={"driver": "flash"}))
+    assert bad(board(storage=dict(FRAM, i2c={"id": 0, "sda": 5, "scl": 4}))) == \
+        "GP5 is wired twice: displays[1].i2c.scl and storage.i2c.sda"
+    assert bad(board(storage=dict(FRAM, i2c={"id": 1, "sda": 4, "scl": 5}))) == \
+        "GP4 is wired twice: displays[1].i2c.sda and storage.i2c.sda"
+    assert bad(board(storage=dict(FRAM, i2c={"id": 1, "sda": 21, "scl": 3}))) == \
+        "GP21 is wired twice: door.pin and storage.i2c.sda"
+
+
+def test_an_fram_it_cannot_use_is_named():
+    assert bad(board(storage=dict(FRAM, size=1000))) == \
+        "storage: an FRAM's size is 4096 to 65536 bytes, a multiple of 512, not 1000"
+    assert bad(board(storage=dict(FRAM, size="32K"))) == \
+        "storage: an FRAM's size is 4096 to 65536 bytes, a multiple of 512, not 32K"
+    assert bad(board(storage=dict(FRAM, address=200))) == \
+        "storage.address is a whole number from 0 to 127, not 200"
+    assert bad(board(storage={"driver": "fram"})) == "storage has no i2c"
+    assert bad(board(storage={"driver": "eeprom"})) == \
+        "storage.driver is one of flash, fram, not 'eeprom'"
+    assert bad(board(storage=dict(FRAM, i2c={"id": 0, "sda": 4}))) == "storage.i2c has no scl"
+    assert bad(board(storage=dict(FRAM, wp=6))) == "storage has no field wp"

@@ -131,3 +131,24 @@ def test_the_part_twin_cuts_after_n_bytes():
     assert bytes(part.mem[:6]) == b"abc\0\0\0" and part.written == 3
     part.writeto_mem(0x50, 0, b"xyz", addrsize=16)  # the power is back
     raises(ValueError, part.writeto_mem, 0x50, SMALL - 1, b"xy", addrsize=16)
+
+
+def test_a_board_with_an_fram_keeps_its_critical_memory_there():
+    from drivers import hardware
+    from drivers.storage import MemoryStorage
+    from terminal.memory import CriticalMemory
+    part = FramPart(65536)
+
+    class Machine:
+        def Pin(self, gpio):
+            return gpio
+
+        def I2C(self, bus, sda, scl, freq):
+            assert (bus, sda, scl) == (1, 2, 3)
+            return part
+    files = MemoryStorage()  # the flash's: the error and reset logs
+    spec = {"driver": "fram", "i2c": {"id": 1, "sda": 2, "scl": 3}, "size": 65536}
+    CriticalMemory(hardware.build_storage(Machine(), spec, files)).save("state0", {"credits": 5})
+    assert files.names() == []
+    assert FramStorage(part, size=65536).names() == ["state0.a", "state0.b"]
+    assert hardware.build_storage(Machine(), {}, files) is files  # no storage named: the flash
