@@ -76,6 +76,14 @@ def rows(board):
                     "TX to the reader's RX, RX from its TX; 3.3 V levels, common GND"))
     elif dice.get("driver") == "rng":
         out.append(([], "dice: the RP2040's ring oscillator (RNG)", "no wiring"))
+    storage = board.get("storage", {})
+    if storage.get("driver") == "fram":
+        bus = storage["i2c"]
+        out.append(([(bus["sda"], "SDA"), (bus["scl"], "SCL")],
+                    "critical memory: FRAM %d KB, I2C%d address 0x%02X"
+                    % (storage.get("size", 32768) // 1024, bus["id"], storage.get("address", 0x50)),
+                    "VCC to 3V3 (pin %d), GND; WP and the address pins A0-A2 to GND"
+                    % OUT_3V3))
     return out
 
 
@@ -110,6 +118,8 @@ def power_labels(board):
         labels[VBUS] = ["puck LEDs, 5 V"]
     if any(d.get("driver") == "ssd1306" for d in board.get("displays", [])):
         labels[OUT_3V3] = ["displays' VCC"]
+    if board.get("storage", {}).get("driver") == "fram":
+        labels.setdefault(OUT_3V3, []).append("FRAM's VCC")
     return labels
 
 

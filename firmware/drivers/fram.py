@@ -62,9 +62,11 @@ class FramStorage:
 
     def mount(self):
         """Read the directory from the part, as at power-up."""
-        self.files = {}  # name: [slot, copy, seq, start, length] of its newest good header
-        self.free = {}  # free slot: (its newest good copy or None, that copy's seq)
-        for slot in range(self.size // SLOT_BYTES):
+        slots = self.size // SLOT_BYTES
+        self.files = {}  # name: [slot, start, length] of its slot's newest good header
+        self._copy = bytearray(slots)  # each slot's newest good copy, 0 or 1 (2: neither)
+        self._seq = bytearray(slots)  # and its sequence
+        for slot in range(slots):
             self._mount(slot)
 
     def _mount(self, slot):
@@ -75,11 +77,13 @@ class FramStorage:
             newest = 1 if (copies[1][0] - copies[0][0]) & 0xFF == 1 else 0
         elif copies[0] or copies[1]:
             newest = 0 if copies[0] else 1
-        if newest is None or not copies[newest][3]:
-            self.free[slot] = (newest, copies[newest][0] if newest is not None else 0)
-        else:
-            seq, start, length, name = copies[newest]
-            self.files[name] = [slot, newest, seq, start, length]
+        if newest is None:
+            self._copy[slot] = 2
+            return
+        seq, start, length, name = copies[newest]
+        self._copy[slot], self._seq[slot] = newest, seq
+        if name:  # (no name: a free slot)
+            self.files[name] = [slot, start, length]
 
     # -- the interface of drivers.storage.Storage
 
@@ -98,14 +102,14 @@ class FramStorage:
             self._replace(name, pieces)
             return
         n = _size(pieces)
-        if self._room_after(file[3] + file[4]) < n:  # another file follows: move it along
-            start = self._room(file[4] + n)
+        if self._room_after(file[1] + file[2]) < n:  # another file follows: move it along
+            start = self._room(file[2] + n)
             file = self.files[name]  # (where it is now: making room may have moved it)
-            self._copy(file[3], start, file[4])
+            self._move(file[1], start, file[2])
         else:
-            start = file[3]
-        self._put(start + file[4], pieces)
-        self._commit(name, start, file[4] + n)
+            start = file[1]
+        self._put(start + file[2], pieces)
+        self._commit(name, start, file[2] + n)
 
     def read(self, name):
         """name's content as bytes, or None when there is no such file."""
@@ -113,10 +117,9 @@ class FramStorage:
         file = self.files.get(name)
         if file is None:
             return None
-        buf = bytearray(file[4])
-        if buf:
-            self._read(file[3], buf)
-        return bytes(buf)
+        if not file[2]:
+            return b""
+        return self.i2c.readfrom_mem(self.address, file[1], file[2], addrsize=16)
 
     def chunks(self, name, buf):
         """name's content, read into buf a chunk at a time: each a memoryview of buf, good until
@@ -126,10 +129,10 @@ class FramStorage:
             raise OSError(2)  # ENOENT, as the files say
         view = memoryview(buf)
         at = 0
-        while name in self.files and at < self.files[name][4]:
+        while name in self.files and at < self.files[name][2]:
             # (looked up each time: a write between two chunks may have moved the file)
-            n = min(len(buf), self.files[name][4] - at)
-            self._read(self.files[name][3] + at, view[:n])
+            n = min(len(buf), self.files[name][2] - at)
+            self._read(self.files[name][1] + at, view[:n])
             at += n
             yield view[:n]
 
@@ -151,38 +154,36 @@ class FramStorage:
         self._commit(name, start, _size(pieces))
 
     def _slot(self, name):
-        """(slot, its newest good copy or None, that copy's seq) that name's header goes in."""
+        """The slot that name's header goes in: its own, or the first free one."""
         _check(name)
         if len(name.encode()) > _NAME:
             raise ValueError("a name on the FRAM is at most %d bytes, not %s" % (_NAME, name))
-        file = self.files.get(name)
-        if file is not None:
-            return file[0], file[1], file[2]
-        if not self.free:
-            raise OSError(_ENOSPC, "every FRAM directory slot is taken")
-        slot = min(self.free)
-        return (slot,) + self.free[slot]
+        if name in self.files:
+            return self.files[name][0]
+        taken = [f[0] for f in self.files.values()]
+        for slot in range(len(self._copy)):
+            if slot not in taken:
+                return slot
+        raise OSError(_ENOSPC, "every FRAM directory slot is taken")
 
     def _commit(self, name, start, length, new_name=None):
         """The slot's other copy written with the header: the one write that makes the change.
         new_name "": the slot freed (a removal)."""
-        slot, newest, seq = self._slot(name)
-        copy = 0 if newest is None else 1 - newest
-        seq = (seq + 1) & 0xFF
+        slot = self._slot(name)
+        copy = 0 if self._copy[slot] == 2 else 1 - self._copy[slot]
+        seq = (self._seq[slot] + 1) & 0xFF
         kept = name if new_name is None else new_name
         self._write((slot * 2 + copy) * _HEADER, _header(seq, start, length, kept))
+        self._copy[slot], self._seq[slot] = copy, seq
         self.files.pop(name, None)
-        self.free.pop(slot, None)
         if kept:
-            self.files[kept] = [slot, copy, seq, start, length]
-        else:
-            self.free[slot] = (copy, seq)
+            self.files[kept] = [slot, start, length]
 
     # -- where a file's bytes go
 
     def _runs(self):
         """(start, length) of every file's bytes, in order."""
-        return sorted((f[3], f[4]) for f in self.files.values() if f[4])
+        return sorted((f[1], f[2]) for f in self.files.values() if f[2])
 
     def _room_after(self, end):
         """The free bytes from end to the next file's bytes (or the part's end)."""
@@ -213,14 +214,15 @@ class FramStorage:
         at its old place or its new."""
         at = self.data
         for start, length in self._runs():
-            name = [k for k, f in self.files.items() if f[3] == start and f[4]][0]
+            name = [k for k, f in self.files.items() if f[1] == start and f[2]][0]
             if at + length <= start:
-                self._copy(start, at, length)
+                self._move(start, at, length)
                 self._commit(name, at, length)
                 start = at
             at = start + length
 
-    def _copy(self, source, target, n):
+    def _move(self, source, target, n):
+        """n bytes copied from source to target (a place that does not overlap them)."""
         view = memoryview(self._buf)
         for at in range(0, n, len(self._buf)):
             piece = view[:min(len(self._buf), n - at)]
@@ -261,6 +263,10 @@ class FramPart:
     def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
         self._check(addr, memaddr, len(buf), addrsize)
         buf[:] = self.mem[memaddr:memaddr + len(buf)]
+
+    def readfrom_mem(self, addr, memaddr, n, addrsize=8):
+        self._check(addr, memaddr, n, addrsize)
+        return bytes(self.mem[memaddr:memaddr + n])
 
     def writeto_mem(self, addr, memaddr, buf, addrsize=8):
         self._check(addr, memaddr, len(buf), addrsize)

@@ -35,9 +35,11 @@ def boot():
         board["stations"] = int(sys.argv[4])
         shown = board["displays"]
         board["displays"] = [shown[i % len(shown)] for i in range(board["stations"])]
+    import machine
     if "door" in board:
-        import machine
         machine.Pin.board[board["door"]["pin"]] = 0  # the door shut
+    if "storage" in board:  # an FRAM: the I2C twin's, in a file beside the data
+        machine.I2C.fram = DATA + "/fram.bin"
     help_pages = tuple(tuple(page) for page in heap_play.read(BUILD, "help.json"))
     return heap_play.boot(board, DATA, help_pages)
 
