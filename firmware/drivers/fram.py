@@ -1,10 +1,11 @@
 # Critical memory on an I2C FRAM (ferroelectric RAM: written a byte at a time, never erased,
-# rated for 10^12 writes a byte; the MB85RC256V holds 32 KB, the MB85RC512T 64 KB, both at I2C
-# address 0x50 with 16-bit memory addresses), behind drivers.storage's interface, for a cabinet
-# whose flash would wear out under littlefs (README: the flash's wear).
+# rated for 10^12 writes a byte; the MB85RC256V holds 32 KB, the MB85RC512T 64 KB, at I2C
+# address 0x50 with 16-bit memory addresses; the MB85RC1MT 128 KB, its address bit 16 in the
+# I2C address's lowest: 0x50 and 0x51), behind drivers.storage's interface, for a cabinet whose
+# flash would wear out under littlefs (README: the flash's wear).
 #
 # The layout: a directory of slots from address 0, then the data. A slot is two headers, copy 0
-# and copy 1, each 24 bytes: a CRC-32 over the rest (and the format's tag), a sequence byte, the
+# and copy 1, each 28 bytes: a CRC-32 over the rest (and the format's tag), a sequence byte, the
 # start and the length of a file's bytes, and its name (at most 15 bytes, NUL-padded). Of a
 # slot's good copies the newer one (its sequence one more than the other's, modulo 256) is the
 # slot's file; a slot whose file has no name, or with no good copy, is free. A file's bytes are
@@ -21,22 +22,25 @@ from binascii import crc32
 
 from drivers.storage import PowerCut, _check, _pieces  # (the same names and data as the files)
 
-SLOT_BYTES = 512  # a directory slot for every 512 bytes of the part: the cabinet's files are
-# about 600 bytes on average (512-byte journal parts, a few longer bases)
+SLOT_BYTES = 512  # a directory slot for every 512 bytes of the part, MAX_SLOTS at most: the
+# cabinet's files are about 600 bytes on average (512-byte journal parts, a few longer bases),
+# and 8 busy stations keep 84 of them
+MAX_SLOTS = 128
+MAX_BYTES = 131072  # two 64 KB pages: bit 16 of a memory address in the I2C address
 _TAG = crc32(b"craps FRAM 1")  # a header of another layout (or none) has no good CRC
-_HEADER = 24
-_FIELDS = "<IBHH15s"  # CRC-32, sequence, start, length, name
+_HEADER = 28
+_FIELDS = "<IBII15s"  # CRC-32, sequence, start, length, name
 _NAME = 15
 _ENOSPC = 28
 
 
 def _header(seq, start, length, name):
-    body = struct.pack("<BHH15s", seq, start, length, name.encode())
+    body = struct.pack(_FIELDS[:1] + _FIELDS[2:], seq, start, length, name.encode())
     return struct.pack("<I", crc32(body, _TAG)) + body
 
 
 def _good(data):
-    """(seq, start, length, name) of a header's 24 bytes, or None when its CRC does not hold."""
+    """(seq, start, length, name) of a header's bytes, or None when its CRC does not hold."""
     crc, seq, start, length, name = struct.unpack(_FIELDS, data)
     if crc != crc32(data[4:], _TAG):
         return None
@@ -44,30 +48,34 @@ def _good(data):
 
 
 class FramStorage:
-    """i2c: a machine.I2C (or the twin FramPart) with the part at address; size: its bytes,
-    4096 to 65536 (16-bit memory addresses), a whole number of SLOT_BYTES."""
+    """i2c: a machine.I2C (or the twin FramPart) with the part at address (and address + 1 for
+    its second 64 KB); size: its bytes, 4096 to MAX_BYTES, a whole number of SLOT_BYTES."""
 
     def __init__(self, i2c, address=0x50, size=32768):
-        if type(size) is not int or not 4096 <= size <= 65536 or size % SLOT_BYTES:
-            raise ValueError("an FRAM's size is 4096 to 65536 bytes, a multiple of %d, not %s"
-                             % (SLOT_BYTES, size))
-        if type(address) is not int or not 0 <= address < 128:
-            raise ValueError("an FRAM's I2C address is 0 to 127, not %s" % (address,))
+        if type(size) is not int or not 4096 <= size <= MAX_BYTES or size % SLOT_BYTES:
+            raise ValueError("an FRAM's size is 4096 to %d bytes, a multiple of %d, not %s"
+                             % (MAX_BYTES, SLOT_BYTES, size))
+        pages = (size - 1 >> 16) + 1
+        if type(address) is not int or not 0 <= address <= 128 - pages:
+            raise ValueError("an FRAM's I2C address is 0 to %d, not %s" % (128 - pages, address))
         self.i2c = i2c
         self.address = address
         self.size = size
-        self.data = size // SLOT_BYTES * 2 * _HEADER  # where the data area starts
+        self.data = self._slots() * 2 * _HEADER  # where the data area starts
         self._buf = bytearray(2 * _HEADER)  # a slot's headers; the bytes a file is moved by
         self.mount()
 
     def mount(self):
         """Read the directory from the part, as at power-up."""
-        slots = self.size // SLOT_BYTES
+        slots = self._slots()
         self.files = {}  # name: [slot, start, length] of its slot's newest good header
         self._copy = bytearray(slots)  # each slot's newest good copy, 0 or 1 (2: neither)
         self._seq = bytearray(slots)  # and its sequence
         for slot in range(slots):
             self._mount(slot)
+
+    def _slots(self):
+        return min(self.size // SLOT_BYTES, MAX_SLOTS)
 
     def _mount(self, slot):
         self._read(slot * 2 * _HEADER, self._buf)
@@ -117,9 +125,8 @@ class FramStorage:
         file = self.files.get(name)
         if file is None:
             return None
-        if not file[2]:
-            return b""
-        return self.i2c.readfrom_mem(self.address, file[1], file[2], addrsize=16)
+        return b"".join(self.i2c.readfrom_mem(device, at, n, addrsize=16)
+                        for device, at, _, n in self._spans(file[1], file[2]))
 
     def chunks(self, name, buf):
         """name's content, read into buf a chunk at a time: each a memoryview of buf, good until
@@ -209,17 +216,25 @@ class FramStorage:
         return at
 
     def _compact(self):
-        """Slide each file's bytes down to the end of the one before, where they do not overlap
-        their old place: each move is a commit of its own, so a cut leaves every file whole,
-        at its old place or its new."""
+        """Close the gaps between the files' bytes, from the first: into each goes the first
+        file after it that fits (the next one, slid down, if it does). Each move is a commit of
+        its own, to a place clear of the file's old bytes, so a cut leaves every file whole, at
+        its old place or its new."""
         at = self.data
-        for start, length in self._runs():
-            name = [k for k, f in self.files.items() if f[1] == start and f[2]][0]
-            if at + length <= start:
+        while True:
+            later = [run for run in self._runs() if run[0] >= at]
+            if not later:
+                return
+            gap = later[0][0] - at
+            fits = [run for run in later if run[1] <= gap]
+            if fits:
+                start, length = fits[0]
+                name = [k for k, f in self.files.items() if f[1] == start and f[2]][0]
                 self._move(start, at, length)
                 self._commit(name, at, length)
-                start = at
-            at = start + length
+                at += length
+            else:  # the next file stays
+                at = later[0][0] + later[0][1]
 
     def _move(self, source, target, n):
         """n bytes copied from source to target (a place that does not overlap them)."""
@@ -235,11 +250,25 @@ class FramStorage:
                 self._write(at, piece)
                 at += len(piece)
 
+    def _spans(self, at, n):
+        """(I2C address, memory address, offset, bytes) of each 64 KB page's part of the n
+        bytes at `at`: one, but for a run across the pages' boundary."""
+        done = 0
+        while done < n:
+            here = at + done
+            count = min(n - done, 0x10000 - (here & 0xFFFF))
+            yield self.address + (here >> 16), here & 0xFFFF, done, count
+            done += count
+
     def _read(self, at, buf):
-        self.i2c.readfrom_mem_into(self.address, at, buf, addrsize=16)
+        view = memoryview(buf)
+        for device, memaddr, done, n in self._spans(at, len(buf)):
+            self.i2c.readfrom_mem_into(device, memaddr, view[done:done + n], addrsize=16)
 
     def _write(self, at, buf):
-        self.i2c.writeto_mem(self.address, at, buf, addrsize=16)
+        view = memoryview(buf)
+        for device, memaddr, done, n in self._spans(at, len(buf)):
+            self.i2c.writeto_mem(device, memaddr, view[done:done + n], addrsize=16)
 
 
 def _size(pieces):
@@ -261,15 +290,15 @@ class FramPart:
         self._left = n
 
     def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
-        self._check(addr, memaddr, len(buf), addrsize)
-        buf[:] = self.mem[memaddr:memaddr + len(buf)]
+        at = self._at(addr, memaddr, len(buf), addrsize)
+        buf[:] = self.mem[at:at + len(buf)]
 
     def readfrom_mem(self, addr, memaddr, n, addrsize=8):
-        self._check(addr, memaddr, n, addrsize)
-        return bytes(self.mem[memaddr:memaddr + n])
+        at = self._at(addr, memaddr, n, addrsize)
+        return bytes(self.mem[at:at + n])
 
     def writeto_mem(self, addr, memaddr, buf, addrsize=8):
-        self._check(addr, memaddr, len(buf), addrsize)
+        memaddr = self._at(addr, memaddr, len(buf), addrsize)
         n = len(buf) if self._left is None else min(len(buf), self._left)
         self.mem[memaddr:memaddr + n] = buf[:n]
         self.written += n
@@ -279,9 +308,12 @@ class FramPart:
                 self._left = None
                 raise PowerCut("FRAM power cut at byte %d" % self.written)
 
-    def _check(self, addr, memaddr, n, addrsize):
-        if addr != self.address:
+    def _at(self, addr, memaddr, n, addrsize):
+        """Where in mem the n bytes at memaddr of the page at I2C address addr are."""
+        at = ((addr - self.address) << 16) + memaddr
+        if not 0 <= at < len(self.mem):
             raise OSError(5)  # EIO: nothing answers at addr, as machine.I2C says
-        if addrsize != 16 or memaddr + n > len(self.mem):
-            raise ValueError("%d bytes at %d: not in the part (%d-bit addresses)"
+        if addrsize != 16 or memaddr + n > 0x10000 or at + n > len(self.mem):
+            raise ValueError("%d bytes at %d: not in the part's page (%d-bit addresses)"
                              % (n, memaddr, addrsize))
+        return at

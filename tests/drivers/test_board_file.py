@@ -152,9 +152,9 @@ def test_critical_memory_on_an_fram_shares_the_displays_bus_or_wires_its_own():
 
 def test_an_fram_it_cannot_use_is_named():
     assert bad(board(storage=dict(FRAM, size=1000))) == \
-        "storage: an FRAM's size is 4096 to 65536 bytes, a multiple of 512, not 1000"
+        "storage: an FRAM's size is 4096 to 131072 bytes, a multiple of 512, not 1000"
     assert bad(board(storage=dict(FRAM, size="32K"))) == \
-        "storage: an FRAM's size is 4096 to 65536 bytes, a multiple of 512, not 32K"
+        "storage: an FRAM's size is 4096 to 131072 bytes, a multiple of 512, not 32K"
     assert bad(board(storage=dict(FRAM, address=200))) == \
         "storage.address is a whole number from 0 to 127, not 200"
     assert bad(board(storage={"driver": "fram"})) == "storage has no i2c"

@@ -7,7 +7,8 @@ from drivers.storage import PowerCut
 from support import raises
 from test_storage_files import contract
 
-SMALL = 4096  # the smallest part: 8 slots, 3,712 bytes of data
+SMALL = 4096  # the smallest part: 8 slots of two 28-byte headers, then 3,648 bytes of data
+DIRECTORY = 8 * 2 * 28
 
 
 def test_the_fram_keeps_the_storage_contract():
@@ -26,7 +27,7 @@ def test_its_files_outlive_it_and_a_new_or_erased_part_holds_none():
 
 
 def test_a_bad_part_or_name_is_refused_and_changes_nothing():
-    for size in (2048, 65536 + 512, 5000, "32768"):
+    for size in (2048, 131072 + 512, 5000, "32768"):
         raises(ValueError, FramStorage, FramPart(), 0x50, size)
     raises(ValueError, FramStorage, FramPart(), 128)
     raises(OSError, FramStorage, FramPart(), 0x51)  # nothing answers there
@@ -49,8 +50,8 @@ def test_a_full_part_says_so_and_changes_nothing():
         store.write("f%d" % n, b"")
     raises(OSError, store.write, "ninth", b"")  # 8 slots
     assert store.read("big") == b"b" * 3000 and store.read("more") is None
-    assert bytes(store.i2c.mem[:8 * 48]) != before[:8 * 48]  # (the empty files' headers)
-    assert bytes(store.i2c.mem[8 * 48:]) == before[8 * 48:]
+    assert bytes(store.i2c.mem[:DIRECTORY]) != before[:DIRECTORY]  # (the empty files' headers)
+    assert bytes(store.i2c.mem[DIRECTORY:]) == before[DIRECTORY:]
 
 
 def test_files_are_moved_together_to_make_room():
@@ -152,3 +153,17 @@ def test_a_board_with_an_fram_keeps_its_critical_memory_there():
     assert files.names() == []
     assert FramStorage(part, size=65536).names() == ["state0.a", "state0.b"]
     assert hardware.build_storage(Machine(), {}, files) is files  # no storage named: the flash
+
+
+def test_a_128_kb_part_answers_at_two_addresses_and_a_file_may_cross_them():
+    part = FramPart(131072)
+    contract(lambda: FramStorage(FramPart(131072), size=131072))
+    store = FramStorage(part, size=131072)
+    crossing = bytes(range(256)) * 250  # 64,000 bytes, from the first 64 KB into the second
+    store.write("a", crossing)
+    store.append("a", b"end")
+    assert FramStorage(part, size=131072).read("a") == crossing + b"end"
+    buf = bytearray(1000)
+    assert b"".join(bytes(c) for c in store.chunks("a", buf)) == crossing + b"end"
+    assert part.mem[65536:65539] != b"\0\0\0"  # the second page, at the I2C address 0x51
+    raises(ValueError, FramStorage, FramPart(131072, 127), 127, 131072)  # 128 is no address

@@ -145,7 +145,7 @@ for _held in _board.pins().split(","):
         Pin.board[int(_held.split("=")[0])] = int(_held.split("=")[1])
 
 
-FRAM_ADDRESS = 0x50
+FRAM_ADDRESSES = (0x50, 0x51)
 
 
 class I2C:
@@ -183,38 +183,34 @@ class I2C:
 
     def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
         self.written += len(buf)
-        if addr == FRAM_ADDRESS:
-            f = self._fram(addr)
-            f.seek(memaddr)
-            f.write(buf)
+        if addr in FRAM_ADDRESSES:
+            self._fram(addr, memaddr).write(buf)
 
     def readfrom_mem(self, addr, memaddr, n, *, addrsize=8):
-        if addr != FRAM_ADDRESS:
+        if addr not in FRAM_ADDRESSES:
             return bytes(n)
-        f = self._fram(addr)
-        f.seek(memaddr)
-        data = f.read(n)
+        data = self._fram(addr, memaddr).read(n)
         return data + bytes(n - len(data))  # (beyond the file's end: zeros, as a new part)
 
     def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
-        f = self._fram(addr)
-        f.seek(memaddr)
-        n = f.readinto(buf) or 0
+        n = self._fram(addr, memaddr).readinto(buf) or 0
         for i in range(n, len(buf)):  # (as above)
             buf[i] = 0
 
-    fram = None  # the path of a file that is an FRAM at FRAM_ADDRESS on every bus (the heap
-    # test names one): kept in a file, not in the heap, as the part is outside the chip
+    fram = None  # the path of a file that is a 128 KB FRAM at FRAM_ADDRESSES on every bus (the
+    # heap test names one): kept in a file, not in the heap, as the part is outside the chip
     _fram_file = None
 
-    def _fram(self, addr):
-        if addr != FRAM_ADDRESS or I2C.fram is None:
+    def _fram(self, addr, memaddr):
+        """The FRAM's file, at the memory address memaddr of the 64 KB page at addr."""
+        if addr not in FRAM_ADDRESSES or I2C.fram is None:
             raise OSError(110)
         if I2C._fram_file is None:
             try:
                 I2C._fram_file = open(I2C.fram, "r+b")
             except OSError:
                 I2C._fram_file = open(I2C.fram, "w+b")
+        I2C._fram_file.seek(((addr - FRAM_ADDRESSES[0]) << 16) + memaddr)
         return I2C._fram_file
 
 
