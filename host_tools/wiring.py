@@ -82,7 +82,7 @@ def rows(board):
         out.append(([(bus["sda"], "SDA"), (bus["scl"], "SCL")],
                     "critical memory: FRAM %d KB, I2C%d address 0x%02X"
                     % (storage.get("size", 32768) // 1024, bus["id"], storage.get("address", 0x50)),
-                    "VCC to 3V3 (pin %d), GND; WP and the address pins A0-A2 to GND"
+                    "VCC to 3V3 (pin %d), GND; WP and its address pins to GND"
                     % OUT_3V3))
     return out
 
