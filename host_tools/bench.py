@@ -13,9 +13,11 @@
   bets back and settling, and a bare lookup loop over the same dice as the floor;
 - on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
   the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
-- start-up's time to play the journals at their longest (tests/mp/bench_boot.py), and the flash's
-  wear on littlefs as the board has it (tests/mp/bench_wear.py: erases and bytes programmed a
-  roll, and the days until the block erased most has had its rated cycles);
+- start-up's time to play the journals at their longest (tests/mp/bench_boot.py), and the wear
+  of critical memory's part (tests/mp/bench_wear.py): on littlefs as the board has it, erases
+  and bytes programmed a roll and the days until the block erased most has had its rated cycles;
+  on an FRAM the size of cabinet-4station-fram's, the writes a roll of the byte written most,
+  the years until it has had its rated writes, and the most it held at once;
 - the cabinet's feel: a key's edge to its display's write through the main loop, on
   MicroPython's unix port with a chip-sized heap, and an RP2040 estimate (feel_figures);
 - the heap budget of every board on that heap (heap_figures).
@@ -113,20 +115,38 @@ def chip_figures():
 
 
 BOOT_STATIONS = (1, 4, 8)
-# The flash's wear (tests/mp/bench_wear.py): the rated erase cycles of a block (the Pico's
-# W25Q16JV: 100,000 at least), and a roll every 20 s around the clock, the busiest use.
+# The wear (tests/mp/bench_wear.py): the rated erase cycles of a flash block (the Pico's
+# W25Q16JV: 100,000 at least) and writes of an FRAM byte (the MB85RC1MT's: 10^12), and a roll
+# every 20 s around the clock, the busiest use: busy cabinets of each size on littlefs, the
+# busiest on the FRAM of the board that has one (FRAM_BOARD).
 RATED_CYCLES = 100000
+RATED_FRAM_WRITES = 10 ** 12
 ROLLS_A_DAY = 24 * 3600 // 20
+WEAR_STATIONS = (1, 4, 8)
+FRAM_STATIONS = 8
+FRAM_BOARD = "cabinet-4station-fram"
 
 
-def wear_figures():
-    """tests/mp/bench_wear.py on the unix port: the erases and bytes programmed a roll on
-    littlefs as the board has it, and from the block erased most, the days until it has had
-    its rated cycles."""
-    figures = unix_port("bench_wear.py", path=("firmware", "tests/mp", "tests/engine"),
-                        heap_bytes=4000000)
-    figures["wear_days"] = int(RATED_CYCLES / figures["wear_hottest_block_erases_per_roll"]
-                               / ROLLS_A_DAY)
+def wear_figures(rolls):
+    """tests/mp/bench_wear.py on the unix port: per roll, on littlefs as the board has it, the
+    erases and bytes programmed and the days until the block erased most has had its rated
+    cycles; on the FRAM, the bytes written and the years until the byte written most has had
+    its rated writes."""
+    from host_tools.flash import load_board
+    fram = str(load_board(FRAM_BOARD)[0]["storage"]["size"])
+    figures = {}
+    for kind, stations in [("littlefs", n) for n in WEAR_STATIONS] + [("fram", FRAM_STATIONS)]:
+        run = unix_port("bench_wear.py", kind, str(stations), str(rolls), fram,
+                        path=("firmware", "tests/mp", "tests/engine"), heap_bytes=8000000)
+        figures["wear_rolls"] = run.pop("rolls")
+        figures.update(("wear_%s_%dst_%s" % (kind, stations, k), v) for k, v in run.items())
+        prefix = "wear_%s_%dst_" % (kind, stations)
+        if kind == "fram":
+            figures[prefix + "years"] = int(RATED_FRAM_WRITES / figures[
+                prefix + "hottest_byte_writes_per_roll"] / ROLLS_A_DAY / 365)
+        else:
+            figures[prefix + "days"] = int(RATED_CYCLES / figures[
+                prefix + "hottest_block_erases_per_roll"] / ROLLS_A_DAY)
     return figures
 
 
@@ -173,9 +193,16 @@ SCHEMA = {
     "chip_standing_roll_us": float, "rp2040_busy_roll_ms": float,
     "peer_rolls": int, "peer_runs": int, "lookup_floor_rolls_per_s": int,
 }
-SCHEMA.update({"wear_rolls": int, "wear_blocks": int, "wear_erases_per_roll": float,
-               "wear_hottest_block_erases_per_roll": float, "wear_blocks_erased": int,
-               "wear_programmed_per_roll": int, "wear_written_per_roll": int, "wear_days": int})
+SCHEMA["wear_rolls"] = int
+for _st in WEAR_STATIONS:
+    SCHEMA.update(("wear_littlefs_%dst_%s" % (_st, k), v) for k, v in (
+        ("blocks", int), ("erases_per_roll", float), ("hottest_block_erases_per_roll", float),
+        ("blocks_erased", int), ("programmed_per_roll", int), ("written_per_roll", int),
+        ("days", int)))
+SCHEMA.update(("wear_fram_%dst_%s" % (FRAM_STATIONS, k), v) for k, v in (
+    ("bytes", int), ("most_bytes_held", int), ("most_files_held", int),
+    ("written_per_roll", int), ("part_written_per_roll", int),
+    ("hottest_byte_writes_per_roll", float), ("years", int)))
 for _st in BOOT_STATIONS:
     SCHEMA.update((("boot_%dst_ms" % _st, float), ("boot_%dst_entries" % _st, int),
                    ("boot_%dst_rp2040_s" % _st, float)))
@@ -192,7 +219,8 @@ PEER = ("peer_rolls", "peer_runs", "lookup_floor_rolls_per_s") + tuple(
     w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES)
 
 
-def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000):
+def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000,
+            wear_rolls=1000):
     """Every figure of SCHEMA (the peer's only when peer_rolls: crapssim is a bench extra)."""
     figures = {"cpython_rolls_per_s": cpython_rolls_per_second(rolls),
                "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
@@ -203,7 +231,7 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
     figures.update(("micropython_" + k, v) for k, v in micropython_figures().items())
     figures.update(chip_figures())
     figures.update(boot_figures())
-    figures.update(wear_figures())
+    figures.update(wear_figures(wear_rolls))
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
     figures.update(feel_figures())
@@ -274,6 +302,8 @@ def rows(f):
          f["micropython_flash_bytes_per_roll"]),
         ("  and per roll for the bets put back before it (their journal entries)",
          f["micropython_flash_bytes_per_roll_bets"]),
+        ("  the two together: a roll with its bets put back (goal < 2048)",
+         f["micropython_flash_bytes_per_roll"] + f["micropython_flash_bytes_per_roll_bets"]),
         ("8-station cabinet: a base (the whole state), bytes a copy",
          f["micropython_state_record_bytes"]),
         ("MicroPython: start-up from flash, %d wagers, %d rolls settled again, ms"
@@ -283,13 +313,9 @@ def rows(f):
          "RP2040 estimate, s" % (st, "s" if st > 1 else "", f["boot_%dst_entries" % st]),
          "%.1f; %.1f" % (f["boot_%dst_ms" % st], f["boot_%dst_rp2040_s" % st]))
         for st in BOOT_STATIONS] + [
-        ("littlefs as on the Pico (%d blocks), 8 stations, %d rolls, each station's bets an "
-         "entry:" % (f["wear_blocks"], f["wear_rolls"]), ""),
-        ("  a roll: bytes saved / bytes programmed / blocks erased",
-         "%d / %d / %.1f" % (f["wear_written_per_roll"], f["wear_programmed_per_roll"],
-                             f["wear_erases_per_roll"])),
-        ("  the block erased most: erases a roll; days to %d cycles at a roll every 20 s"
-         % RATED_CYCLES, "%.3f; %d" % (f["wear_hottest_block_erases_per_roll"], f["wear_days"])),
+        ("littlefs as on the Pico (%d blocks), busy stations, the audit log full, %d rolls, "
+         "each station's bets an entry:" % (f["wear_littlefs_1st_blocks"], f["wear_rolls"]),
+         "")] + wear_rows(f) + [
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
 
@@ -395,6 +421,30 @@ def heap_rows(f):
         out.append(("    bytes given out a roll / an idle loop step (50 ms of play)",
                     "%d / %d" % (roll, step)))
     return out
+
+
+def wear_rows(f):
+    out = []
+    for st in WEAR_STATIONS:
+        p = "wear_littlefs_%dst_" % st
+        out += [("  %d station%s, a roll: bytes saved / bytes programmed / blocks erased"
+                 % (st, "s" if st > 1 else ""), "%d / %d / %.1f" % (
+                     f[p + "written_per_roll"], f[p + "programmed_per_roll"],
+                     f[p + "erases_per_roll"])),
+                ("    the block erased most: erases a roll; days (years) to %d cycles, a roll "
+                 "every 20 s" % RATED_CYCLES, "%.3f; %d (%.1f)" % (
+                     f[p + "hottest_block_erases_per_roll"], f[p + "days"],
+                     f[p + "days"] / 365.0))]
+    p = "wear_fram_%dst_" % FRAM_STATIONS
+    return out + [
+        ("FRAM (as %s's, %d bytes), %d busy stations, %d rolls:"
+         % (FRAM_BOARD, f[p + "bytes"], FRAM_STATIONS, f["wear_rolls"]), ""),
+        ("  the most it held at once: bytes in files / files", "%d / %d" % (
+            f[p + "most_bytes_held"], f[p + "most_files_held"])),
+        ("  a roll: bytes saved / bytes written to the part (the headers, files moved)",
+         "%d / %d" % (f[p + "written_per_roll"], f[p + "part_written_per_roll"])),
+        ("  the byte written most: writes a roll; years to 10^12 writes, a roll every 20 s",
+         "%.3f; %d" % (f[p + "hottest_byte_writes_per_roll"], f[p + "years"]))]
 
 
 def main(args=None):

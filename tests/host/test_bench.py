@@ -4,7 +4,8 @@ from host_tools import bench, peer
 
 
 def test_a_small_bench_run_gives_every_figure_of_the_schema():
-    figures = bench.collect(rolls=2000, health_samples=10 ** 5, peer_rolls=0, heap_rolls=20)
+    figures = bench.collect(rolls=2000, health_samples=10 ** 5, peer_rolls=0, heap_rolls=20,
+                            wear_rolls=100)
     assert set(figures) == set(bench.SCHEMA) - set(bench.PEER)
     for key, value in figures.items():
         kind = bench.SCHEMA[key]
