@@ -298,7 +298,7 @@ def rows(f):
         ("Whole firmware as .mpy, bytes", f["firmware_mpy_bytes"]),
         ("MicroPython: import time of the entry point's modules, ms",
          f["micropython_entry_import_ms"]),
-        ("8-station cabinet: flash bytes written per roll, both copies (goal < 2048)",
+        ("8-station cabinet: flash bytes written per roll, both copies",
          f["micropython_flash_bytes_per_roll"]),
         ("  and per roll for the bets put back before it (their journal entries)",
          f["micropython_flash_bytes_per_roll_bets"]),
