@@ -125,8 +125,9 @@ class FramStorage:
         file = self.files.get(name)
         if file is None:
             return None
-        return b"".join(self.i2c.readfrom_mem(device, at, n, addrsize=16)
-                        for device, at, _, n in self._spans(file[1], file[2]))
+        pages = [self.i2c.readfrom_mem(device, at, n, addrsize=16)
+                 for device, at, _, n in self._spans(file[1], file[2])]
+        return pages[0] if len(pages) == 1 else b"".join(pages)  # (one block, where it can)
 
     def chunks(self, name, buf):
         """name's content, read into buf a chunk at a time: each a memoryview of buf, good until
