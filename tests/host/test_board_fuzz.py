@@ -155,6 +155,7 @@ class Rp2:
     def I2C(self, bus, sda, scl, freq=400000):
         if bus not in (0, 1):
             raise ValueError("bad I2C peripheral")
+        return Bus()
 
     def UART(self, bus, baudrate, tx, rx, timeout):
         if bus not in (0, 1) or baudrate < 1:
@@ -167,6 +168,13 @@ class Rp2:
         oled = type("Oled", (), {})()
         oled.width = width
         return oled
+
+
+class Bus:
+    """An I2C bus where every address answers as a new FRAM does: its memory reads as zeros."""
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        buf[:] = bytes(len(buf))
 
 
 def the_firmware_builds(board, settings, tmp_path, monkeypatch):
