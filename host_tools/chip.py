@@ -211,12 +211,15 @@ def eight_station_board(four):
 
 
 def production_boards():
+    """The production boards the emulated chip can run: not one whose critical memory is on an
+    FRAM (its emulated I2C has displays on it, no FRAM; the board would halt at boot)."""
     out = []
     for f in sorted(os.listdir(BOARDS)):
         if f.endswith(".json"):
             with open(os.path.join(BOARDS, f)) as fh:
-                if json.load(fh).get("production"):
-                    out.append(f[:-5])
+                board = json.load(fh)
+            if board.get("production") and board.get("storage", {}).get("driver") != "fram":
+                out.append(f[:-5])
     return out
 
 
