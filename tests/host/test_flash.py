@@ -820,8 +820,9 @@ def test_the_virtual_boards_micropython_loads_the_builds_mpy_files(virtual_board
 
 def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_write(
         virtual_board, flashed, build, monkeypatch, capsys):
-    # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5.
-    monkeypatch.setattr(flash, "MICROPYTHON", "print('1 18 0 5')")
+    # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5, on a Pico.
+    monkeypatch.setattr(flash, "MICROPYTHON",
+                        "print('1 18 0 5 rp2 Raspberry Pi Pico with RP2040')")
     start = len(virtual_board.console())
     assert flash.main(Args(board="virtual", port=virtual_board.port, build=build)) == 1
     out, err = capsys.readouterr()
@@ -831,6 +832,41 @@ def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_w
         "the RPI_PICO UF2 from https://micropython.org/download/RPI_PICO/)")
     assert "[1/" not in out  # not one step ran
     assert "raw REPL" in virtual_board.console()[start:]  # it did ask the board
+
+
+def test_a_pico_2_is_refused_in_one_line_and_nothing_is_written(virtual_board, flashed, build,
+                                                               monkeypatch, capsys):
+    """A Pico 2 runs MicroPython 1.29 (.mpy version 6) on an RP2350: the RNG reads the RP2040's
+    ring oscillator, so the flash tool refuses it before any step, with --clear-memory too."""
+    monkeypatch.setattr(flash, "MICROPYTHON",
+                        "print('1 29 0 6 rp2 Raspberry Pi Pico2 with RP2350')")
+    stray = "open('/stray.txt', 'w').write('kept')"
+    assert mpremote(virtual_board, "exec", stray).returncode == 0  # flashing would remove it
+    listing = "import os; print(sorted(os.listdir('/')), sorted(os.listdir('/data')))"
+    before = mpremote(virtual_board, "exec", listing).stdout
+    main_py = mpremote(virtual_board, "sha256sum", ":/main.py").stdout
+    args = Args(board="virtual", port=virtual_board.port, build=build, clear_memory=True)
+    assert flash.main(args) == 1
+    out, err = capsys.readouterr()
+    assert one_line(err) == (
+        "flash: the board is a Raspberry Pi Pico2 with RP2350 (MicroPython's rp2 port): the "
+        "firmware runs on an RP2040 only (its RNG reads the RP2040's ring oscillator): use a "
+        "Raspberry Pi Pico or Pico W")
+    assert "[1/" not in out and "memory" not in out  # not one step, not the memory's save
+    assert mpremote(virtual_board, "exec", listing).stdout == before
+    assert mpremote(virtual_board, "sha256sum", ":/main.py").stdout == main_py
+    assert mpremote(virtual_board, "exec", "import os; os.remove('/stray.txt')").returncode == 0
+
+
+def test_the_chip_a_board_needs():
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico with RP2040") is None
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico W with RP2040") is None
+    assert flash.chip_problem("webassembly", "JS with Emscripten") is None  # the virtual board
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico2 with RP2350").startswith(
+        "the board is a Raspberry Pi Pico2 with RP2350 (MicroPython's rp2 port)")
+    assert flash.chip_problem("esp32", "Generic ESP32 module with ESP32").startswith(
+        "the board is a Generic ESP32 module with ESP32 (MicroPython's esp32 port)")
+    assert "a chip that does not say which" in flash.chip_problem("unix", "")
 
 
 def test_the_micropython_a_board_needs():
