@@ -24,7 +24,8 @@
 
 --dry-run prints the mpremote commands, one per line, and runs none. --verify only checks a
 board against the build (nothing is written). Without --port, mpremote's `connect auto` picks the
-first USB serial port. Exit status: 0 done, 1 the board or the build failed, 2 no such board.
+first USB serial port. --board also takes the path of a board file of one's own (./my.json).
+Exit status: 0 done, 1 the board or the build failed, 2 no such board (or a board file refused).
 """
 import json
 import os
@@ -86,27 +87,35 @@ def board_names():
 
 
 def board_path(name):
-    """(name, path) of board NAME: boards/NAME.json, or a board file elsewhere given by its path
-    (ending in .json, named by its file name), such as a board `make chip` makes on the fly."""
-    if name.endswith(".json") and os.path.isfile(name):
-        return os.path.basename(name)[:-5], name
-    return name, os.path.join(BOARDS, "%s.json" % name)
+    """(name, path, shown) of --board NAME: a board of boards/ (boards/NAME.json), or a board
+    file of one's own given by its path (anything with a "/" or ending in .json: ./my.json,
+    a board `make chip` makes on the fly), named by its file name without .json. shown: the
+    path as messages say it."""
+    if name.endswith(".json") or "/" in name or os.sep in name:
+        base = os.path.basename(name)
+        return (base[:-5] if base.endswith(".json") else base), name, name
+    return name, os.path.join(BOARDS, "%s.json" % name), "boards/%s.json" % name
 
 
 def load_board(name):
-    """(board dict, the file's bytes) of boards/NAME.json (or of a board file's path)."""
-    name, path = board_path(name)
-    if not name or (path.startswith(BOARDS) and (os.sep in name or "/" in name)) or \
-            not os.path.isfile(path):
-        raise NoSuchBoard("no board %r in boards/ (there: %s)" % (
-            name, ", ".join(board_names()) or "none"))
+    """(board dict, the file's bytes) of boards/NAME.json or of a board file's path, checked by
+    the board checker (drivers/board_file.py): NoSuchBoard, one line, for a file that is not
+    there or that the checker refuses."""
+    name, path, shown = board_path(name)
+    if not os.path.isfile(path):
+        if shown == path:
+            raise NoSuchBoard("no board file %s" % path)
+        raise NoSuchBoard("no board %r in boards/ (there: %s; or give the path of a board file "
+                          "of your own)" % (name, ", ".join(board_names()) or "none"))
+    if not name:
+        raise NoSuchBoard("%s: a board file's name is NAME.json" % shown)
     with open(path, "rb") as f:
         raw = f.read()
     try:
         board = board_file.load(raw)
         board_file.check(board)
     except board_file.BadBoard as e:
-        raise NoSuchBoard("boards/%s.json: %s" % (name, e))
+        raise NoSuchBoard("%s: %s" % (shown, e))
     return board, raw
 
 
@@ -441,8 +450,8 @@ def verify_only(b, remote, out):
 
 
 def add_arguments(p):
-    p.add_argument("--board", required=True, help="a file in boards/, without .json (or the "
-                   "path of a board file, ending in .json)")
+    p.add_argument("--board", required=True, help="a file in boards/, without .json, or the "
+                   "path of a board file of your own (./my.json)")
     p.add_argument("--port", help="the board's serial port (default: the first USB one)")
     p.add_argument("--dry-run", action="store_true",
                    help="print the mpremote commands, one per line; run none")

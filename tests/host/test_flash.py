@@ -403,6 +403,41 @@ def test_a_missing_board_is_one_line_listing_the_boards():
     assert result.stdout == ""
 
 
+def test_a_board_file_of_ones_own_is_flashed_by_its_path(build, tmp_path, monkeypatch, capsys):
+    """--board takes the path of a builder's own board file (./my.json, outside boards/): it is
+    checked by the board checker, built as "my" and flashed like a board of boards/."""
+    with open(os.path.join(ROOT, "boards", "pico-1station.json")) as f:
+        board = json.load(f)
+    board["name"] = "my"
+    (tmp_path / "my.json").write_text(json.dumps(board))
+    monkeypatch.chdir(tmp_path)
+    assert flash.main(Args(board="./my.json", port="/dev/no-such-port", dry_run=True,
+                           build=build)) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and os.path.join(build, "my", "board.json") in out
+    with open(os.path.join(build, "my", "board.json")) as f:
+        assert json.load(f) == board
+    assert flash.board_path("pico-1station") == (
+        "pico-1station", os.path.join(flash.BOARDS, "pico-1station.json"),
+        "boards/pico-1station.json")  # a name is still a board of boards/
+
+
+def test_a_board_file_of_ones_own_that_the_checker_refuses_is_one_line(tmp_path):
+    with open(os.path.join(ROOT, "boards", "pico-1station.json")) as f:
+        board = json.load(f)
+    board["door"] = {"pin": 22}  # the attendant key's pin
+    bad = tmp_path / "my.json"
+    bad.write_text(json.dumps(board))
+    result = host_tools("flash", "--board", str(bad), "--build", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert one_line(result.stderr) == (
+        "flash: %s: GP22 is wired twice: attendant_key.pin and door.pin" % bad)
+    assert not os.path.exists(str(tmp_path / "my"))  # nothing built
+    missing = host_tools("flash", "--board", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2
+    assert one_line(missing.stderr) == "flash: no board file %s" % (tmp_path / "nope.json")
+
+
 def test_no_port_found_is_one_line(tmp_path):
     # mpremote's `connect auto` sees no USB serial port, whatever this machine has plugged in.
     (tmp_path / "sitecustomize.py").write_text(
