@@ -91,19 +91,32 @@ def recall_page(cab, s, page):
     return tuple(lines)
 
 
+_SIGN = [None, None]  # what the sign was last made of, and its lines
+
+
 def status(cab, now_ms):
-    """The cabinet's sign: what is happening, the puck and who rolls, the last rolls."""
-    point = cab.table.point
-    puck = "POINT %d" % point if point else "PUCK OFF"
+    """The cabinet's sign: what is happening, the puck and who rolls, the last rolls. Made
+    again only when one of those changed: it is asked for every loop step, and its garbage
+    there called for collections that held up the keys."""
     who = cab.shooter()
+    left = cab.time_left(now_ms)
+    made_of = (cab.headline(), cab.table.point, who, not cab.table.wagers,
+               None if left is None else (left + 999) // 1000, _last_rolls(cab.history))
+    if made_of != _SIGN[0]:
+        _SIGN[0] = made_of
+        _SIGN[1] = _sign(*made_of)
+    return _SIGN[1]
+
+
+def _sign(headline, point, who, no_wagers, seconds, last_rolls):
+    puck = "POINT %d" % point if point else "PUCK OFF"
     if who is None:
-        roller = "HOUSE ROLLS" if cab.table.wagers else "BET THE LINE TO SHOOT"
+        roller = "BET THE LINE TO SHOOT" if no_wagers else "HOUSE ROLLS"
     else:
         roller = "S%d SHOOTS" % (who + 1)
-    left = cab.time_left(now_ms)
-    if left is not None:
-        roller += " %ds" % ((left + 999) // 1000)
-    return (cab.headline(), "%s  %s" % (puck, roller), _last_rolls(cab.history))
+    if seconds is not None:
+        roller += " %ds" % seconds
+    return (headline, "%s  %s" % (puck, roller), last_rolls)
 
 
 _ROLLS = [[], "LAST ROLLS: "]  # the last history the sign's line was made of, and that line
