@@ -59,6 +59,7 @@ class Cabinet(Persistence):
         self._closing = False  # the bets were closed: the roll record says so
         self._logged = False  # the audit log has a new entry to save
         self._shown = []  # what an event signals, held back until it is saved
+        self._saves_at = 0  # where the event answer() took puts its saves (save())
         self._drawn = {}  # what each output shows: only changes become effects
         self._only = None  # the station whose display alone an event can have changed
         self.new_meters()
@@ -72,6 +73,15 @@ class Cabinet(Persistence):
         self.meters.mark(self.table)
 
     def handle(self, event, now_ms):
+        """The event's effects, in order: what it saves before what it shows."""
+        out = self.answer(event, now_ms)
+        self.save(out)
+        return out
+
+    def answer(self, event, now_ms):
+        """handle() less what the event saves, which save() then puts among these effects.
+        The loop draws a panel key's screens in between (Loop.send): a journal entry is the
+        whole state's change, the slowest part of a bet on the chip."""
         # A name that is not a string (a list, say) cannot be looked up: it is no event either.
         if type(event) is not tuple or not event or type(event[0]) is not str or \
                 event[0] not in _HANDLERS:
@@ -82,7 +92,7 @@ class Cabinet(Persistence):
         timers = (self.phase, self.offer)
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
-        self._save(out)
+        self._saves_at = len(out)
         out.extend(self._shown)
         del self._shown[:]
         # A tick (every loop step) that moved no timer changes only what time shows, the puck
@@ -97,6 +107,16 @@ class Cabinet(Persistence):
                 stations = ()
         self._draw(now_ms, out, stations)
         return out
+
+    def save(self, out):
+        """The saves of the event answer() gave `out` for, put among them before what it shows
+        (most events save nothing: nothing is made for them)."""
+        end = len(out)
+        self._save(out)
+        if len(out) > end:
+            saves = out[end:]
+            del out[end:]
+            out[self._saves_at:self._saves_at] = saves
 
     # -- what the screens ask
 

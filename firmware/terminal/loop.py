@@ -40,12 +40,13 @@ class Loop:
         first, so that the key answers at once: what a key does (a bet, the bets closed, a cash
         out) a power cut or a failed save undoes, and the tilt that follows redraws them. The
         dice, payouts and credits in are shown only once saved."""
-        out = self.cabinet.handle(event, now_ms)
+        out = self.cabinet.answer(event, now_ms)
         shown = ()
         if event[0] in (PRESS, HOLD, RELEASE):
             shown = [effect for effect in out if effect[0] in (DISPLAY, STATUS)]
             for effect in shown:
                 self.apply(effect, now_ms)
+        self.cabinet.save(out)  # (worked out once the key's screens are drawn)
         self.carry_out(out, now_ms, shown)
 
     def carry_out(self, out, now_ms, shown=()):
