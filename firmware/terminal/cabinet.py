@@ -89,7 +89,7 @@ class Cabinet(Persistence):
         out = []
         self._only = None
         _HANDLERS[event[0]](self, event, now_ms, out)
-        timers = (self.phase, self.offer)
+        phase, offer = self.phase, self.offer  # (two names, not a tuple: no garbage a tick)
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
         self._saves_at = len(out)
@@ -100,7 +100,7 @@ class Cabinet(Persistence):
         # selection changes one station's panel: only its display is made again, so that a
         # press on a busy cabinet shows sooner.
         stations = None  # all of them
-        if self._drawn and timers == (self.phase, self.offer):
+        if self._drawn and phase == self.phase and offer == self.offer:
             if self._only is not None:
                 stations = (self._only,)
             elif event[0] == TICK and not out:
@@ -579,15 +579,24 @@ class Cabinet(Persistence):
             pattern, number = puck.TILT, 0
         elif pattern == puck.STEADY:
             number = self.table.point
-        self._show("puck", (PUCK, puck.frame(pattern, number, now_ms - since)), out)
-        self._show("status", (STATUS, screens.status(self, now_ms)), out)
+        frame = puck.frame(pattern, number, now_ms - since)
+        if self._changed("puck", frame):
+            out.append((PUCK, frame))
+        lines = screens.status(self, now_ms)
+        if self._changed("status", lines):
+            out.append((STATUS, lines))
         for s in range(len(self.panels)) if stations is None else stations:
-            self._show(s, (DISPLAY, s, screens.station(self, s)), out)
+            lines = screens.station(self, s)
+            if self._changed(s, lines):
+                out.append((DISPLAY, s, lines))
 
-    def _show(self, key, effect, out):
-        if self._drawn.get(key) != effect:
-            self._drawn[key] = effect
-            out.append(effect)
+    def _changed(self, output, shown):
+        # Is `shown` new on the output? (The effect is made only then: the puck and the sign
+        # are drawn every loop step.)
+        if self._drawn.get(output) != shown:
+            self._drawn[output] = shown
+            return True
+        return False
 
 
 def _help_page(pages, page, button):

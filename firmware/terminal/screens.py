@@ -91,21 +91,30 @@ def recall_page(cab, s, page):
     return tuple(lines)
 
 
-_SIGN = [None, None]  # what the sign was last made of, and its lines
+_SIGN = [None] * 7  # what the sign was last made of (_sign()'s six arguments), and its lines
 
 
 def status(cab, now_ms):
     """The cabinet's sign: what is happening, the puck and who rolls, the last rolls. Made
     again only when one of those changed: it is asked for every loop step, and its garbage
-    there called for collections that held up the keys."""
-    who = cab.shooter()
+    there called for collections that held up the keys (so they are compared one by one: a
+    tuple of them would be garbage too)."""
     left = cab.time_left(now_ms)
-    made_of = (cab.headline(), cab.table.point, who, not cab.table.wagers,
-               None if left is None else (left + 999) // 1000, _last_rolls(cab.history))
-    if made_of != _SIGN[0]:
-        _SIGN[0] = made_of
-        _SIGN[1] = _sign(*made_of)
-    return _SIGN[1]
+    made_of = _SIGN
+    if _differs(made_of, 0, cab.headline()) | _differs(made_of, 1, cab.table.point) | \
+            _differs(made_of, 2, cab.shooter()) | _differs(made_of, 3, not cab.table.wagers) | \
+            _differs(made_of, 4, None if left is None else (left + 999) // 1000) | \
+            _differs(made_of, 5, _last_rolls(cab.history)) or made_of[6] is None:
+        made_of[6] = _sign(*made_of[:6])
+    return made_of[6]
+
+
+def _differs(values, i, value):
+    """Is value not values[i]'s? It is values[i] afterwards."""
+    if values[i] == value:
+        return False
+    values[i] = value
+    return True
 
 
 def _sign(headline, point, who, no_wagers, seconds, last_rolls):

@@ -6,8 +6,8 @@ import gc
 from cabinet_support import Driver
 from terminal.events import PRESS, RELEASE, TICK
 
-TICK_BYTES = 200  # at most, a quiet tick: its effects list and a few small tuples (160 now, 320
-#                   when the sign was made again every tick)
+TICK_BYTES = 96  # at most, a quiet tick: its effects list (64 now; 320 when the sign was made
+#                  again every tick, 160 with its effect tuples and its inputs' tuple)
 
 
 def quiet_ticks(cab, now, n):
