@@ -6,6 +6,8 @@ from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_
 from terminal.memory import keep
 
 SCAN_MS = 5  # how often the buttons are polled
+_TICK = (TICK,)  # (made once: a tuple a loop step would be garbage)
+_KEYS = (PRESS, HOLD, RELEASE)
 
 
 class Loop:
@@ -25,7 +27,7 @@ class Loop:
         for source in self.parts.inputs:
             for event in source.scan(now_ms):
                 self.send(event, now_ms)
-        self.send((TICK,), now_ms)
+        self.send(_TICK, now_ms)
         if self.rolling:
             event = self.parts.dice.poll(now_ms)
             if event is not None:
@@ -40,12 +42,13 @@ class Loop:
         first, so that the key answers at once: what a key does (a bet, the bets closed, a cash
         out) a power cut or a failed save undoes, and the tilt that follows redraws them. The
         dice, payouts and credits in are shown only once saved."""
-        out = self.cabinet.handle(event, now_ms)
+        out = self.cabinet.answer(event, now_ms)
         shown = ()
-        if event[0] in (PRESS, HOLD, RELEASE):
+        if event[0] in _KEYS:
             shown = [effect for effect in out if effect[0] in (DISPLAY, STATUS)]
             for effect in shown:
                 self.apply(effect, now_ms)
+        self.cabinet.save(out)  # (worked out once the key's screens are drawn)
         self.carry_out(out, now_ms, shown)
 
     def carry_out(self, out, now_ms, shown=()):
@@ -83,6 +86,8 @@ class Loop:
         import asyncio
         start = clock.now()
         cycle = getattr(self.parts.dice, "cycle", None)
+        # MicroPython's sleep_ms: sleep()'s seconds are a float, a heap object each step there.
+        sleep = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
         while loop_ms is None or clock.now() - start < loop_ms:
             now = clock.now()
             try:
@@ -94,7 +99,7 @@ class Loop:
                         cycle()
             except Exception as e:
                 self.fail(e, now)
-            await asyncio.sleep(SCAN_MS / 1000)
+            await sleep(SCAN_MS)
 
     def fail(self, error, now_ms):
         """An unexpected error: recorded once, and the cabinet tilts until the attendant clears

@@ -48,6 +48,21 @@ def test_a_bet_is_on_its_display_before_it_is_saved():
     assert cabinet.table.credits == [99]
 
 
+def test_a_bet_is_on_its_display_before_its_journal_entry_is_worked_out():
+    # The entry is the change of the whole state: on the chip the slowest part of a bet.
+    loop, parts, cabinet, storage = watched_rig()
+    press(loop, "pass", 10)
+    made = []
+    state = cabinet.state
+
+    def watched_state():
+        made.append(parts.displays[0].lines)
+        return state()
+    cabinet.state = watched_state
+    press(loop, "bet", 20)
+    assert made and all(lines[1] == "PASS: 1" for lines in made)
+
+
 def test_a_bet_whose_save_fails_is_a_ram_error_and_is_not_kept():
     loop, parts, cabinet, storage = watched_rig()
     press(loop, "pass", 10)
