@@ -2,7 +2,7 @@
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
 from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, \
-    PRESS, HOLD, RELEASE
+    PRESS, HOLD, RELEASE, PERSIST
 from terminal.memory import keep
 
 SCAN_MS = 5  # how often the buttons are polled
@@ -21,6 +21,7 @@ class Loop:
         self.rolling = False  # a roll was asked of the dice source and has not come back
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
+        self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
@@ -60,9 +61,13 @@ class Loop:
                 self.parts.record(lost[1])
             self.send((RAM_ERROR, lost[0]), now_ms)
             return
+        saved = False
         for effect in out:
+            saved = saved or effect[0] == PERSIST
             if effect not in shown:
                 self.apply(effect, now_ms)
+        if saved and self._collect:
+            self._collect()
 
     def apply(self, effect, now_ms):
         kind = effect[0]
