@@ -65,7 +65,7 @@ web: $(VENV_OK) $(NODE_OK)
 # Put the firmware on a board with mpremote, sign it, reset it and verify it:
 # `make flash BOARD=pico-1station [PORT=/dev/ttyACM0] [FLASH="--dry-run" | FLASH="--verify"]`.
 flash: $(VENV_OK)
-	@test -n "$(BOARD)" || { echo "make flash BOARD=NAME [PORT=...]: NAME is a file in boards/"; exit 2; }
+	@test -n "$(BOARD)" || { echo "make flash BOARD=NAME [PORT=...]: NAME is a file in boards/, or the path of a board file"; exit 2; }
 	$(PY) -m host_tools flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(FLASH)
 
 # A virtual board to flash by hand (real MicroPython under Node behind a pty): it prints its port

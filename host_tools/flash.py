@@ -5,8 +5,9 @@
    main.py (and boot.py) copied as source since MicroPython runs them by name, the board file
    boards/NAME.json as board.json, and help.json: the Help view's paytable with each wager's
    exact house edge under the board's house rules (host_tools/helppages.py). The board scripts go beside it, in build/flash/NAME.scripts/.
-   Before anything is written, the board's MicroPython is read (check_micropython; not a
-   --dry-run step): one that cannot load the build's .mpy files is refused in one line.
+   Before anything is written, the board's MicroPython and chip are read (check_micropython;
+   not a --dry-run step): a chip that is not an RP2040 (a Pico 2), or a MicroPython that cannot
+   load the build's .mpy files, is refused in one line.
 2. On the board, each step one mpremote command (host_tools/remote.py): first the board file
    on the board is compared with the new one (host_tools/board_memory.py: a changed one over
    saved records needs --clear-memory, which saves /data on this PC and clears it); then
@@ -23,7 +24,8 @@
 
 --dry-run prints the mpremote commands, one per line, and runs none. --verify only checks a
 board against the build (nothing is written). Without --port, mpremote's `connect auto` picks the
-first USB serial port. Exit status: 0 done, 1 the board or the build failed, 2 no such board.
+first USB serial port. --board also takes the path of a board file of one's own (./my.json).
+Exit status: 0 done, 1 the board or the build failed, 2 no such board (or a board file refused).
 """
 import json
 import os
@@ -33,6 +35,7 @@ import time
 
 from craps.house import HouseRules
 from drivers import board_file
+from drivers.entropy import chip_problem as rng_chip_problem
 from host_tools import BOARDS, BUILD as MADE, FIRMWARE, ROOT, version
 from host_tools import board_memory, helppages, libraries, mpy, signature
 from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
@@ -48,11 +51,14 @@ HELP_FILE = "help.json"  # the Help view's pages for the board's house rules (ho
 RESET_SETTLE_S = 0.5
 RECONNECT_S = 15
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
-# The board's MicroPython: its release and the .mpy version it loads (sys.implementation._mpy:
-# the version in the low byte; no _mpy, no .mpy files). OLDEST: the firmware's oldest release.
+# The board's MicroPython: its release, the .mpy version it loads (sys.implementation._mpy:
+# the version in the low byte; no _mpy, no .mpy files), its port and its machine ("rp2 Raspberry
+# Pi Pico with RP2040"). OLDEST: the firmware's oldest release.
 MICROPYTHON = ("import sys; i = sys.implementation; "
-               "print('%d %d %d' % i.version[:3], getattr(i, '_mpy', 0) & 255)")
+               "print('%d %d %d' % i.version[:3], getattr(i, '_mpy', 0) & 255, sys.platform, "
+               "getattr(i, '_machine', ''))")
 OLDEST = (1, 24)
+VIRTUAL = "webassembly"  # the virtual board's port (tests/virtual_board: MicroPython under Node)
 DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 ARGS = Arguments()  # ARGS.copy(...) and the like: mpremote arguments, as Remote spells them
 # machine.reset() (mpremote's reset) restarts an rp2 through the watchdog: the next boot would
@@ -81,27 +87,35 @@ def board_names():
 
 
 def board_path(name):
-    """(name, path) of board NAME: boards/NAME.json, or a board file elsewhere given by its path
-    (ending in .json, named by its file name), such as a board `make chip` makes on the fly."""
-    if name.endswith(".json") and os.path.isfile(name):
-        return os.path.basename(name)[:-5], name
-    return name, os.path.join(BOARDS, "%s.json" % name)
+    """(name, path, shown) of --board NAME: a board of boards/ (boards/NAME.json), or a board
+    file of one's own given by its path (anything with a "/" or ending in .json: ./my.json,
+    a board `make chip` makes on the fly), named by its file name without .json. shown: the
+    path as messages say it."""
+    if name.endswith(".json") or "/" in name or os.sep in name:
+        base = os.path.basename(name)
+        return (base[:-5] if base.endswith(".json") else base), name, name
+    return name, os.path.join(BOARDS, "%s.json" % name), "boards/%s.json" % name
 
 
 def load_board(name):
-    """(board dict, the file's bytes) of boards/NAME.json (or of a board file's path)."""
-    name, path = board_path(name)
-    if not name or (path.startswith(BOARDS) and (os.sep in name or "/" in name)) or \
-            not os.path.isfile(path):
-        raise NoSuchBoard("no board %r in boards/ (there: %s)" % (
-            name, ", ".join(board_names()) or "none"))
+    """(board dict, the file's bytes) of boards/NAME.json or of a board file's path, checked by
+    the board checker (drivers/board_file.py): NoSuchBoard, one line, for a file that is not
+    there or that the checker refuses."""
+    name, path, shown = board_path(name)
+    if not os.path.isfile(path):
+        if shown == path:
+            raise NoSuchBoard("no board file %s" % path)
+        raise NoSuchBoard("no board %r in boards/ (there: %s; or give the path of a board file "
+                          "of your own)" % (name, ", ".join(board_names()) or "none"))
+    if not name:
+        raise NoSuchBoard("%s: a board file's name is NAME.json" % shown)
     with open(path, "rb") as f:
         raw = f.read()
     try:
         board = board_file.load(raw)
         board_file.check(board)
     except board_file.BadBoard as e:
-        raise NoSuchBoard("boards/%s.json: %s" % (name, e))
+        raise NoSuchBoard("%s: %s" % (shown, e))
     return board, raw
 
 
@@ -344,16 +358,29 @@ def micropython_problem(release, board_mpy, build_mpy):
                                       OLDEST[1], build_mpy, wanted, DOWNLOAD))
 
 
+def chip_problem(platform, machine):
+    """Why the board (sys.platform, sys.implementation._machine) cannot run the firmware, in one
+    line; None if it can: MicroPython's rp2 port on an RP2040 (the RNG reads the RP2040's ring
+    oscillator: drivers/entropy.py), or the virtual board."""
+    if platform == VIRTUAL or (platform == "rp2" and rng_chip_problem(platform, machine) is None):
+        return None
+    return ("the board is a %s (MicroPython's %s port): the firmware runs on an RP2040 only (its "
+            "RNG reads the RP2040's ring oscillator): use a Raspberry Pi Pico or Pico W"
+            % (machine or "chip that does not say which", platform))
+
+
 def check_micropython(b, remote, out):
-    """Read the board's MicroPython (before anything is written) and refuse one that cannot run
-    the build: a FlashError of one line that says which MicroPython to install."""
+    """Read the board's MicroPython and chip (before anything is written) and refuse one that
+    cannot run the build: a FlashError of one line that says which chip, or which MicroPython to
+    install."""
     text = remote.exec(MICROPYTHON, what="read the board's MicroPython",
                        timeout=min(remote.timeout, FIRST_CONTACT_S))
     words = text.split()
-    if len(words) != 4 or not all(w.isdigit() for w in words):
+    if len(words) < 5 or not all(w.isdigit() for w in words[:4]):
         raise FlashError("the board did not say which MicroPython it runs: %r" % text.strip())
+    problem = chip_problem(words[4], " ".join(words[5:]))
     release, board_mpy = tuple(int(w) for w in words[:3]), int(words[3])
-    problem = micropython_problem(release, board_mpy, mpy_version(b))
+    problem = problem or micropython_problem(release, board_mpy, mpy_version(b))
     if problem:
         raise FlashError(problem)
     out.write("board: MicroPython %s, .mpy version %d, as the build's\n" % (
@@ -361,7 +388,7 @@ def check_micropython(b, remote, out):
 
 
 def flash(b, remote, out):
-    check_micropython(b, remote, out)
+    """Flash the build on the board (check_micropython() has passed)."""
     steps = plan(b)
     install = ARGS.mip_install(mip_sources(b, b.board.get("mip", [])))
     sign, verify = ARGS.script(b.script("sign")), ARGS.script(b.script("verify"))
@@ -423,8 +450,8 @@ def verify_only(b, remote, out):
 
 
 def add_arguments(p):
-    p.add_argument("--board", required=True, help="a file in boards/, without .json (or the "
-                   "path of a board file, ending in .json)")
+    p.add_argument("--board", required=True, help="a file in boards/, without .json, or the "
+                   "path of a board file of your own (./my.json)")
     p.add_argument("--port", help="the board's serial port (default: the first USB one)")
     p.add_argument("--dry-run", action="store_true",
                    help="print the mpremote commands, one per line; run none")
@@ -461,6 +488,7 @@ def main(args, out=None, err=None):
         if args.verify:
             value = verify_only(b, remote, out)
         else:
+            check_micropython(b, remote, out)
             board_memory.prepare(b, remote, args.clear_memory, args.out, out,
                                  min(remote.timeout, FIRST_CONTACT_S))
             value = flash(b, remote, out)

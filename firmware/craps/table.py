@@ -384,8 +384,9 @@ class Table:
         if w.kind in SIDE:  # its state counts: decided afresh each roll
             w.state = mark(w, point, d1 + d2)
             return roll_code(w, point, d1, d2, self.rules)
-        self._ready(w)  # a wager set on the table without _ready()
-        return w.codes[at]
+        if w._spot is None:  # a wager set on the table without _ready()
+            self._ready(w)
+        return self._codes_of(w)[at]
 
     def _settle_compound(self, w, total):
         # Paid as separate wagers on its parts, each rounded on its own (docs/rules.md).
@@ -414,18 +415,22 @@ class Table:
         self._place(w, spot(w))
 
     def _place(self, w, where):
-        # A wager new or changed, at spot `where`: its codes and its index entry.
+        # A wager new or changed, at spot `where`: its index entry, and its codes if a wager
+        # like it has met a roll (else its first roll makes them: _codes_of).
         if w.kind not in _SPECIAL:
-            # roll_table(), kept at hand by its own key: the spot less the station (its low three
-            # bits are 0), plus the call (0 house default, 1 off, 2 on). The table's house rules
-            # are the same for all its wagers.
-            key = where - w.player + (0 if w.working is None else 2 if w.working else 1)
-            codes = self._codes.get(key)
-            if codes is None:
-                codes = self._codes[key] = roll_table(w, self.rules)
-            w.codes = codes
+            w.codes = self._codes.get(_codes_key(w, where))
         w._spot = where
         self._index[where] = w
+
+    def _codes_of(self, w):
+        # roll_table(), made once for all the wagers alike: at a roll, not when a wager is
+        # placed, which a player waits for (the first pass bet on the chip took 61 ms).
+        key = _codes_key(w, w._spot)
+        codes = self._codes.get(key)
+        if codes is None:
+            codes = self._codes[key] = roll_table(w, self.rules)
+        w.codes = codes
+        return codes
 
     def _move(self, w, number):
         # The wager travels to `number`: its codes and its spot go with it.
@@ -612,3 +617,10 @@ class Table:
         if kind in SIDE and (self.hand_rolls or w.state):
             raise errors.ContractBet("a side bet stays once the hand has rolled")
         return w
+
+
+def _codes_key(w, where):
+    """The key a table keeps a wager's roll_table() by, with the wager at spot `where`: the spot
+    less the station (its low three bits are 0), plus the call (0 house default, 1 off, 2 on).
+    The table's house rules are the same for all its wagers."""
+    return where - w.player + (0 if w.working is None else 2 if w.working else 1)

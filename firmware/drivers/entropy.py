@@ -16,16 +16,31 @@ class EntropyError(Exception):
     """The bit source gave no bits (a byte stream that ran dry): no seed can be made."""
 
 
+def chip_problem(platform, machine):
+    """Why the board's chip has no RANDOMBIT at the RP2040's address, in one line, or None.
+    platform, machine: sys.platform and sys.implementation._machine ("Raspberry Pi Pico with
+    RP2040"; a Pico 2 says "Raspberry Pi Pico2 with RP2350"). Only MicroPython's rp2 port reads
+    a real register there; on any other (the virtual board, the tests) mem32 is a twin."""
+    if platform != "rp2" or machine.endswith("RP2040"):
+        return None
+    return "NOT AN RP2040: " + machine
+
+
 class RoscBits:
     """The ring oscillator's RANDOMBIT, sampled once a call. `mem32` is `machine.mem32`, passed
-    in by drivers/hardware.py. The raw bit is biased and correlated (sampled back to back it
-    follows the oscillator's slow drift); H = 0.5 bit per sample is an assumption until the
-    source is assessed. `machine.lightsleep()` stops the ROSC: do not sleep while seeding."""
+    in by drivers/hardware.py with `refused`: chip_problem()'s line for another chip (then
+    bit() raises EntropyError with it and never reads mem32), or None. The raw bit is biased
+    and correlated (sampled back to back it follows the oscillator's slow drift); H = 0.5 bit
+    per sample is an assumption until the source is assessed. `machine.lightsleep()` stops the
+    ROSC: do not sleep while seeding."""
 
-    def __init__(self, mem32):
+    def __init__(self, mem32, refused=None):
         self._mem32 = mem32
+        self._refused = refused
 
     def bit(self):
+        if self._refused:
+            raise EntropyError(self._refused)
         return self._mem32[_ROSC_RANDOMBIT] & 1
 
 

@@ -30,7 +30,7 @@ from terminal.events import DICE, FAULT
 
 _REJECT_FROM = const(252)  # 6 * 42: bytes from here on would favour faces 1-4
 _ROLL_BYTES = const(8)  # DRBG bytes a generate for a roll (2 must be kept; 1 in 2^39 asks again)
-_CYCLE_BYTES = const(4)  # the small generate of cycle()
+_CYCLE_MASK = const(0x3FFFFFFF)  # cycle()'s count wraps here: a small int, never a long one
 _PERSONAL = b"craps cabinet RNG dice"  # the DRBG's personalization string
 
 SELF_TEST_FAILED = "RNG SELF-TEST FAILED: "
@@ -55,8 +55,8 @@ class RngDice:
     gets a new seed from `seed_bits` raw bits. A roll lands `roll_ms` after start() (0: at the
     first poll), and its faces are drawn then, not before.
 
-    Call cycle() often from a background task: each call moves the DRBG on, so which dice a
-    roll gets depends on the moment it lands, which no one can time from outside."""
+    Call cycle() often from a background task: each call changes what the next roll draws, so
+    which dice a roll gets depends on the moment it lands, which no one can time from outside."""
 
     def __init__(self, bits, health=None, seed_bits=512, reseed_rolls=1000, roll_ms=0):
         if type(seed_bits) is not int or seed_bits < 256 or seed_bits % 16:
@@ -78,6 +78,7 @@ class RngDice:
         self._drbg = HashDrbg()
         self._raw = bytearray(seed_bits // 8)  # raw bits gathered for one seed, wiped after use
         self._rolling_since = None  # now_ms of start(), or None: no roll under way
+        self._cycles = 0  # cycle() calls since the last roll
 
     # -- the dice source (terminal/events.py)
 
@@ -120,9 +121,12 @@ class RngDice:
         return self.fault
 
     def cycle(self):
-        """Move the DRBG on by a small generate (nothing before startup or after a failure)."""
-        if self.fault is None and self.seeds and not self._drbg.reseed_due():
-            self._drbg.generate(_CYCLE_BYTES)
+        """Count a cycle (none before startup or after a failure): the next roll's generate
+        takes the count as its additional input (SP 800-90A 10.1.1.4). A count, not a generate
+        a call: a generate a loop step was most of the idle loop's garbage on the chip (880
+        bytes), and the collections it called for held up the keys."""
+        if self.fault is None and self.seeds:
+            self._cycles = (self._cycles + 1) & _CYCLE_MASK
 
     def dice(self, n):
         """n rolls [(d1, d2), ...] straight through the whole path, for rngtest and benchmarks.
@@ -142,8 +146,10 @@ class RngDice:
             self.seeds += 1
             self.rolls = 0
         d1 = d2 = 0
+        cycles = self._cycles.to_bytes(4, "big") if self._cycles else b""
+        self._cycles = 0
         while not d2:
-            for byte in self._drbg.generate(_ROLL_BYTES):
+            for byte in self._drbg.generate(_ROLL_BYTES, cycles):
                 f = face(byte)
                 if not f:
                     continue
@@ -151,6 +157,7 @@ class RngDice:
                     d2 = f
                     break
                 d1 = f
+            cycles = b""  # (a roll drawn again: its cycles are in the DRBG already)
         self.rolls += 1
         return d1, d2
 

@@ -59,6 +59,7 @@ class Cabinet(Persistence):
         self._closing = False  # the bets were closed: the roll record says so
         self._logged = False  # the audit log has a new entry to save
         self._shown = []  # what an event signals, held back until it is saved
+        self._saves_at = 0  # where the event answer() took puts its saves (save())
         self._drawn = {}  # what each output shows: only changes become effects
         self._only = None  # the station whose display alone an event can have changed
         self.new_meters()
@@ -72,6 +73,15 @@ class Cabinet(Persistence):
         self.meters.mark(self.table)
 
     def handle(self, event, now_ms):
+        """The event's effects, in order: what it saves before what it shows."""
+        out = self.answer(event, now_ms)
+        self.save(out)
+        return out
+
+    def answer(self, event, now_ms):
+        """handle() less what the event saves, which save() then puts among these effects.
+        The loop draws a panel key's screens in between (Loop.send): a journal entry is the
+        whole state's change, the slowest part of a bet on the chip."""
         # A name that is not a string (a list, say) cannot be looked up: it is no event either.
         if type(event) is not tuple or not event or type(event[0]) is not str or \
                 event[0] not in _HANDLERS:
@@ -79,10 +89,10 @@ class Cabinet(Persistence):
         out = []
         self._only = None
         _HANDLERS[event[0]](self, event, now_ms, out)
-        timers = (self.phase, self.offer)
+        phase, offer = self.phase, self.offer  # (two names, not a tuple: no garbage a tick)
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
-        self._save(out)
+        self._saves_at = len(out)
         out.extend(self._shown)
         del self._shown[:]
         # A tick (every loop step) that moved no timer changes only what time shows, the puck
@@ -90,13 +100,23 @@ class Cabinet(Persistence):
         # selection changes one station's panel: only its display is made again, so that a
         # press on a busy cabinet shows sooner.
         stations = None  # all of them
-        if self._drawn and timers == (self.phase, self.offer):
+        if self._drawn and phase == self.phase and offer == self.offer:
             if self._only is not None:
                 stations = (self._only,)
             elif event[0] == TICK and not out:
                 stations = ()
         self._draw(now_ms, out, stations)
         return out
+
+    def save(self, out):
+        """The saves of the event answer() gave `out` for, put among them before what it shows
+        (most events save nothing: nothing is made for them)."""
+        end = len(out)
+        self._save(out)
+        if len(out) > end:
+            saves = out[end:]
+            del out[end:]
+            out[self._saves_at:self._saves_at] = saves
 
     # -- what the screens ask
 
@@ -559,15 +579,24 @@ class Cabinet(Persistence):
             pattern, number = puck.TILT, 0
         elif pattern == puck.STEADY:
             number = self.table.point
-        self._show("puck", (PUCK, puck.frame(pattern, number, now_ms - since)), out)
-        self._show("status", (STATUS, screens.status(self, now_ms)), out)
+        frame = puck.frame(pattern, number, now_ms - since)
+        if self._changed("puck", frame):
+            out.append((PUCK, frame))
+        lines = screens.status(self, now_ms)
+        if self._changed("status", lines):
+            out.append((STATUS, lines))
         for s in range(len(self.panels)) if stations is None else stations:
-            self._show(s, (DISPLAY, s, screens.station(self, s)), out)
+            lines = screens.station(self, s)
+            if self._changed(s, lines):
+                out.append((DISPLAY, s, lines))
 
-    def _show(self, key, effect, out):
-        if self._drawn.get(key) != effect:
-            self._drawn[key] = effect
-            out.append(effect)
+    def _changed(self, output, shown):
+        # Is `shown` new on the output? (The effect is made only then: the puck and the sign
+        # are drawn every loop step.)
+        if self._drawn.get(output) != shown:
+            self._drawn[output] = shown
+            return True
+        return False
 
 
 def _help_page(pages, page, button):

@@ -2,10 +2,12 @@
 # The board's main.py runs it under asyncio; tests step it by hand with the drivers' twins.
 from terminal import puck
 from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL, \
-    PRESS, HOLD, RELEASE
+    PRESS, HOLD, RELEASE, PERSIST
 from terminal.memory import keep
 
 SCAN_MS = 5  # how often the buttons are polled
+_TICK = (TICK,)  # (made once: a tuple a loop step would be garbage)
+_KEYS = (PRESS, HOLD, RELEASE)
 
 
 class Loop:
@@ -19,13 +21,14 @@ class Loop:
         self.rolling = False  # a roll was asked of the dice source and has not come back
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
+        self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
         for source in self.parts.inputs:
             for event in source.scan(now_ms):
                 self.send(event, now_ms)
-        self.send((TICK,), now_ms)
+        self.send(_TICK, now_ms)
         if self.rolling:
             event = self.parts.dice.poll(now_ms)
             if event is not None:
@@ -40,12 +43,13 @@ class Loop:
         first, so that the key answers at once: what a key does (a bet, the bets closed, a cash
         out) a power cut or a failed save undoes, and the tilt that follows redraws them. The
         dice, payouts and credits in are shown only once saved."""
-        out = self.cabinet.handle(event, now_ms)
+        out = self.cabinet.answer(event, now_ms)
         shown = ()
-        if event[0] in (PRESS, HOLD, RELEASE):
+        if event[0] in _KEYS:
             shown = [effect for effect in out if effect[0] in (DISPLAY, STATUS)]
             for effect in shown:
                 self.apply(effect, now_ms)
+        self.cabinet.save(out)  # (worked out once the key's screens are drawn)
         self.carry_out(out, now_ms, shown)
 
     def carry_out(self, out, now_ms, shown=()):
@@ -57,9 +61,13 @@ class Loop:
                 self.parts.record(lost[1])
             self.send((RAM_ERROR, lost[0]), now_ms)
             return
+        saved = False
         for effect in out:
+            saved = saved or effect[0] == PERSIST
             if effect not in shown:
                 self.apply(effect, now_ms)
+        if saved and self._collect:
+            self._collect()
 
     def apply(self, effect, now_ms):
         kind = effect[0]
@@ -83,6 +91,8 @@ class Loop:
         import asyncio
         start = clock.now()
         cycle = getattr(self.parts.dice, "cycle", None)
+        # MicroPython's sleep_ms: sleep()'s seconds are a float, a heap object each step there.
+        sleep = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
         while loop_ms is None or clock.now() - start < loop_ms:
             now = clock.now()
             try:
@@ -94,7 +104,7 @@ class Loop:
                         cycle()
             except Exception as e:
                 self.fail(e, now)
-            await asyncio.sleep(SCAN_MS / 1000)
+            await sleep(SCAN_MS)
 
     def fail(self, error, now_ms):
         """An unexpected error: recorded once, and the cabinet tilts until the attendant clears

@@ -91,19 +91,41 @@ def recall_page(cab, s, page):
     return tuple(lines)
 
 
+_SIGN = [None] * 7  # what the sign was last made of (_sign()'s six arguments), and its lines
+
+
 def status(cab, now_ms):
-    """The cabinet's sign: what is happening, the puck and who rolls, the last rolls."""
-    point = cab.table.point
+    """The cabinet's sign: what is happening, the puck and who rolls, the last rolls. Made
+    again only when one of those changed: it is asked for every loop step, and its garbage
+    there called for collections that held up the keys (so they are compared one by one: a
+    tuple of them would be garbage too)."""
+    left = cab.time_left(now_ms)
+    made_of = _SIGN
+    if _differs(made_of, 0, cab.headline()) | _differs(made_of, 1, cab.table.point) | \
+            _differs(made_of, 2, cab.shooter()) | _differs(made_of, 3, not cab.table.wagers) | \
+            _differs(made_of, 4, None if left is None else (left + 999) // 1000) | \
+            _differs(made_of, 5, _last_rolls(cab.history)) or made_of[6] is None:
+        made_of[6] = _sign(*made_of[:6])
+    return made_of[6]
+
+
+def _differs(values, i, value):
+    """Is value not values[i]'s? It is values[i] afterwards."""
+    if values[i] == value:
+        return False
+    values[i] = value
+    return True
+
+
+def _sign(headline, point, who, no_wagers, seconds, last_rolls):
     puck = "POINT %d" % point if point else "PUCK OFF"
-    who = cab.shooter()
     if who is None:
-        roller = "HOUSE ROLLS" if cab.table.wagers else "BET THE LINE TO SHOOT"
+        roller = "BET THE LINE TO SHOOT" if no_wagers else "HOUSE ROLLS"
     else:
         roller = "S%d SHOOTS" % (who + 1)
-    left = cab.time_left(now_ms)
-    if left is not None:
-        roller += " %ds" % ((left + 999) // 1000)
-    return (cab.headline(), "%s  %s" % (puck, roller), _last_rolls(cab.history))
+    if seconds is not None:
+        roller += " %ds" % seconds
+    return (headline, "%s  %s" % (puck, roller), last_rolls)
 
 
 _ROLLS = [[], "LAST ROLLS: "]  # the last history the sign's line was made of, and that line

@@ -1,6 +1,10 @@
 # The raw bit sources: the ROSC's RANDOMBIT read through mem32, and the byte-stream twin; raw
 # samples as the console's `entropy <n>` sends them.
-from drivers.entropy import EntropyError, RoscBits, StreamBits, samples, MAX_SAMPLE_BITS
+from drivers import hardware
+from drivers.entropy import (EntropyError, RoscBits, StreamBits, chip_problem, samples,
+                             MAX_SAMPLE_BITS)
+from drivers.rng_dice import RngDice
+from terminal.events import FAULT
 from rng_support import ListBits, reader
 from support import raises
 
@@ -22,6 +26,41 @@ def test_rosc_bits_are_bit_0_of_the_randombit_register():
     rosc = RoscBits(mem32)
     assert [rosc.bit() for _ in range(4)] == [0, 1, 0, 1]
     assert mem32.addresses == [0x4006001C] * 4  # ROSC_BASE 0x40060000 + RANDOMBIT 0x1c
+
+
+def test_only_the_rp2_port_on_another_chip_than_the_rp2040_is_refused():
+    assert chip_problem("rp2", "Raspberry Pi Pico with RP2040") is None
+    assert chip_problem("rp2", "Raspberry Pi Pico W with RP2040") is None
+    assert chip_problem("rp2", "Raspberry Pi Pico2 with RP2350") == \
+        "NOT AN RP2040: Raspberry Pi Pico2 with RP2350"
+    assert chip_problem("webassembly", "JS with Emscripten") is None  # the virtual board's twin
+    assert chip_problem("linux", "") is None
+
+
+def test_a_refused_chip_is_an_entropy_source_failure_and_no_register_is_read():
+    mem32 = FakeMem32([])
+    rosc = RoscBits(mem32, chip_problem("rp2", "Raspberry Pi Pico2 with RP2350"))
+    assert str(raises(EntropyError, rosc.bit)) == "NOT AN RP2040: Raspberry Pi Pico2 with RP2350"
+    assert RngDice(rosc).startup() == (
+        FAULT, "RNG ENTROPY SOURCE FAILED: NOT AN RP2040: Raspberry Pi Pico2 with RP2350")
+    assert mem32.addresses == []
+
+
+def test_the_boards_rng_dice_read_the_chip_and_refuse_a_pico_2():
+    class Machine:
+        mem32 = FakeMem32([1] * 4)
+    real = hardware.chip
+    try:
+        hardware.chip = lambda: ("rp2", "Raspberry Pi Pico2 with RP2350")
+        dice = hardware.build_dice(Machine, {"driver": "rng"})
+        assert dice.startup() == (
+            FAULT, "RNG ENTROPY SOURCE FAILED: NOT AN RP2040: Raspberry Pi Pico2 with RP2350")
+        hardware.chip = lambda: ("rp2", "Raspberry Pi Pico with RP2040")
+        assert hardware.build_dice(Machine, {"driver": "rng"}).bits.bit() == 1
+    finally:
+        hardware.chip = real
+    assert Machine.mem32.addresses == [0x4006001C]
+    assert type(real()[0]) is str and type(real()[1]) is str
 
 
 def test_stream_bits_come_most_significant_bit_first():

@@ -69,3 +69,30 @@ def test_calling_a_wager_off_changes_what_the_come_out_does_to_it():
     t.set_working(0, "place", True, 6)
     t.set_working(0, "place", False, 6)
     assert t.roll(3, 3).settlements == []  # a come-out 6 with the place bet off: nothing
+
+
+def test_a_bet_is_placed_without_working_out_its_codes_and_its_first_roll_makes_them_once():
+    # Working the 72 codes out took 61 ms of a player's first pass bet on the chip: a roll,
+    # which the player does not wait on key by key, makes them, once for all wagers alike.
+    import craps.table
+    made = []
+    real = craps.table.roll_table
+
+    def counted(w, rules):
+        made.append(w.kind)
+        return real(w, rules)
+    craps.table.roll_table = counted
+    try:
+        t = table((1000, 1000))
+        t.bet(0, "pass", 10)
+        t.bet(1, "pass", 10)
+        t.bet(0, "field", 10)
+        assert made == []
+        t.roll(2, 2)
+        assert sorted(made) == ["field", "pass"]
+        t.bet(0, "field", 10)
+        t.roll(6, 6)  # the field's codes looked up, not made; the pass bets, now behind the
+        # point 4, are on another spot: its codes made once for both
+        assert sorted(made) == ["field", "pass", "pass"]
+    finally:
+        craps.table.roll_table = real

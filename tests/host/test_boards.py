@@ -76,15 +76,20 @@ def test_docs_wiring_has_each_boards_drawing(name):
 
 def test_the_drawing_puts_each_part_on_its_physical_pin():
     drawing = wiring.svg("pico-shaker", load("pico-shaker"))
-    # GP0 is pin 1 (top left), GP28 pin 34 (right), VBUS pin 40 (top right): each on its side.
+    # GP0 is pin 1 (top left), GP28 pin 34 (right), VSYS pin 39 (top right): each part's box
+    # is beside its pin, on its side.
     for number, name, label in ((1, "GP0", "dice reader, UART0 9600 baud, TX"),
                                 (34, "GP28", "puck: 7 WS2812 LEDs"),
-                                (40, "VBUS", "puck LEDs, 5 V")):
+                                (39, "VSYS", "power in: 5 V to VSYS through a 1N5817")):
         x, y, side = wiring._pin_place(number)
         assert '>%d %s</text>' % (number, name) in drawing
-        assert ('y="%d"' % (y + 4)) in drawing.split(label)[0].rsplit("<text", 1)[1]
+        text = drawing.split(label)[0].rsplit("<text", 1)[1]
+        at_x = float(text.split('x="')[1].split('"')[0])
+        at_y = float(text.split('y="')[1].split('"')[0])
+        assert abs(at_y - y) < wiring._PITCH / 2 and (at_x < x) == (side < 0)
     assert wiring._pin_place(1)[2] == -1 and wiring._pin_place(40)[2] == 1
     assert wiring._pin_place(20)[1] == wiring._pin_place(21)[1]  # the bottom row
+    assert "a jumper to GND (pin 28)" in drawing  # the door's GP21 is pin 27
 
 
 def test_wiring_svg_prints_the_drawing_and_a_missing_board_is_one_line():

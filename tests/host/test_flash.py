@@ -403,6 +403,41 @@ def test_a_missing_board_is_one_line_listing_the_boards():
     assert result.stdout == ""
 
 
+def test_a_board_file_of_ones_own_is_flashed_by_its_path(build, tmp_path, monkeypatch, capsys):
+    """--board takes the path of a builder's own board file (./my.json, outside boards/): it is
+    checked by the board checker, built as "my" and flashed like a board of boards/."""
+    with open(os.path.join(ROOT, "boards", "pico-1station.json")) as f:
+        board = json.load(f)
+    board["name"] = "my"
+    (tmp_path / "my.json").write_text(json.dumps(board))
+    monkeypatch.chdir(tmp_path)
+    assert flash.main(Args(board="./my.json", port="/dev/no-such-port", dry_run=True,
+                           build=build)) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and os.path.join(build, "my", "board.json") in out
+    with open(os.path.join(build, "my", "board.json")) as f:
+        assert json.load(f) == board
+    assert flash.board_path("pico-1station") == (
+        "pico-1station", os.path.join(flash.BOARDS, "pico-1station.json"),
+        "boards/pico-1station.json")  # a name is still a board of boards/
+
+
+def test_a_board_file_of_ones_own_that_the_checker_refuses_is_one_line(tmp_path):
+    with open(os.path.join(ROOT, "boards", "pico-1station.json")) as f:
+        board = json.load(f)
+    board["door"] = {"pin": 22}  # the attendant key's pin
+    bad = tmp_path / "my.json"
+    bad.write_text(json.dumps(board))
+    result = host_tools("flash", "--board", str(bad), "--build", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert one_line(result.stderr) == (
+        "flash: %s: GP22 is wired twice: attendant_key.pin and door.pin" % bad)
+    assert not os.path.exists(str(tmp_path / "my"))  # nothing built
+    missing = host_tools("flash", "--board", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2
+    assert one_line(missing.stderr) == "flash: no board file %s" % (tmp_path / "nope.json")
+
+
 def test_no_port_found_is_one_line(tmp_path):
     # mpremote's `connect auto` sees no USB serial port, whatever this machine has plugged in.
     (tmp_path / "sitecustomize.py").write_text(
@@ -820,8 +855,9 @@ def test_the_virtual_boards_micropython_loads_the_builds_mpy_files(virtual_board
 
 def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_write(
         virtual_board, flashed, build, monkeypatch, capsys):
-    # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5.
-    monkeypatch.setattr(flash, "MICROPYTHON", "print('1 18 0 5')")
+    # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5, on a Pico.
+    monkeypatch.setattr(flash, "MICROPYTHON",
+                        "print('1 18 0 5 rp2 Raspberry Pi Pico with RP2040')")
     start = len(virtual_board.console())
     assert flash.main(Args(board="virtual", port=virtual_board.port, build=build)) == 1
     out, err = capsys.readouterr()
@@ -831,6 +867,41 @@ def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_w
         "the RPI_PICO UF2 from https://micropython.org/download/RPI_PICO/)")
     assert "[1/" not in out  # not one step ran
     assert "raw REPL" in virtual_board.console()[start:]  # it did ask the board
+
+
+def test_a_pico_2_is_refused_in_one_line_and_nothing_is_written(virtual_board, flashed, build,
+                                                               monkeypatch, capsys):
+    """A Pico 2 runs MicroPython 1.29 (.mpy version 6) on an RP2350: the RNG reads the RP2040's
+    ring oscillator, so the flash tool refuses it before any step, with --clear-memory too."""
+    monkeypatch.setattr(flash, "MICROPYTHON",
+                        "print('1 29 0 6 rp2 Raspberry Pi Pico2 with RP2350')")
+    stray = "open('/stray.txt', 'w').write('kept')"
+    assert mpremote(virtual_board, "exec", stray).returncode == 0  # flashing would remove it
+    listing = "import os; print(sorted(os.listdir('/')), sorted(os.listdir('/data')))"
+    before = mpremote(virtual_board, "exec", listing).stdout
+    main_py = mpremote(virtual_board, "sha256sum", ":/main.py").stdout
+    args = Args(board="virtual", port=virtual_board.port, build=build, clear_memory=True)
+    assert flash.main(args) == 1
+    out, err = capsys.readouterr()
+    assert one_line(err) == (
+        "flash: the board is a Raspberry Pi Pico2 with RP2350 (MicroPython's rp2 port): the "
+        "firmware runs on an RP2040 only (its RNG reads the RP2040's ring oscillator): use a "
+        "Raspberry Pi Pico or Pico W")
+    assert "[1/" not in out and "memory" not in out  # not one step, not the memory's save
+    assert mpremote(virtual_board, "exec", listing).stdout == before
+    assert mpremote(virtual_board, "sha256sum", ":/main.py").stdout == main_py
+    assert mpremote(virtual_board, "exec", "import os; os.remove('/stray.txt')").returncode == 0
+
+
+def test_the_chip_a_board_needs():
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico with RP2040") is None
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico W with RP2040") is None
+    assert flash.chip_problem("webassembly", "JS with Emscripten") is None  # the virtual board
+    assert flash.chip_problem("rp2", "Raspberry Pi Pico2 with RP2350").startswith(
+        "the board is a Raspberry Pi Pico2 with RP2350 (MicroPython's rp2 port)")
+    assert flash.chip_problem("esp32", "Generic ESP32 module with ESP32").startswith(
+        "the board is a Generic ESP32 module with ESP32 (MicroPython's esp32 port)")
+    assert "a chip that does not say which" in flash.chip_problem("unix", "")
 
 
 def test_the_micropython_a_board_needs():
