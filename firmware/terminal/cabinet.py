@@ -5,7 +5,7 @@
 from craps import checks, layout
 from craps.errors import Refusal
 from craps.table import Table, seven_out
-from terminal import actions, attendant, buttons, puck, screens
+from terminal import actions, attendant, buttons, puck, screens, walk
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
                              DOOR, SERVICE, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
@@ -159,6 +159,9 @@ class Cabinet(Persistence):
         locked = self._locked(s)
         if locked:  # a locked panel takes no selection either: only the views
             self._say(s, locked)
+            return
+        if button in buttons.WALK:  # the walk says what the spot pays: no refusal
+            walk.step(self, s, button)
             return
         if button in buttons.SELECT:
             self._say(s, panel.select(button, self.table.point))
