@@ -13,7 +13,7 @@ from terminal.memory import CriticalMemory
 from terminal.settings import from_board
 from terminal.startup import start
 
-PRODUCTION = ("pico-1station", "pico-shaker", "cabinet-4station")
+PRODUCTION = ("pico-1station", "pico-shaker", "cabinet-4station", "pico-matrix")
 
 
 def board_file(name):
