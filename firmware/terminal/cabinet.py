@@ -5,7 +5,7 @@
 from craps import checks, layout
 from craps.errors import Refusal
 from craps.table import Table, seven_out
-from terminal import actions, attendant, buttons, puck, screens, walk
+from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
                              DOOR, SERVICE, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
@@ -161,6 +161,9 @@ class Cabinet(Persistence):
             self._say(s, locked)
             return
         if button in buttons.WALK:  # the walk says what the spot pays: no refusal
+            # Imported at its first press: a panel with a key for every spot never loads it
+            # (with the paytable, about 3 KB of the chip's heap).
+            from terminal import walk
             walk.step(self, s, button)
             return
         if button in buttons.SELECT:
