@@ -10,11 +10,12 @@ import sys
 from fractions import Fraction
 from math import lcm
 
+from craps import paytable
 from craps.house import HouseRules, rule_names, rule_choices
 from craps.table import next_point, seven_out
 from craps.wagers import (
-    WIN, LOSE, NONE, MOVE, Wager, UNITS, SIDE, HORN_HIGH, settle_code, pays, parts, decide_part,
-    part_pays, commission_rate, mark, hop_code)
+    WIN, LOSE, NONE, MOVE, Wager, UNITS, SIDE, settle_code, pays, parts, decide_part,
+    part_pays, commission_rate, mark)
 from host_tools import markov
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
@@ -105,31 +106,9 @@ def _compound(rules, w, total):
 
 
 def catalogue(rules):
-    """Every wager the table offers under these rules, as (label, kind, number, on)."""
-    rows = [("Pass Line", "pass", 0, None), ("Don't Pass", "dont_pass", 0, None),
-            ("Come", "come", 0, None), ("Don't Come", "dont_come", 0, None)]
-    pairs = ((4, "4/10"), (5, "5/9"), (6, "6/8"))
-    for n, name in pairs:
-        rows.append(("Odds on " + name, "odds", n, "pass"))
-    for n, name in pairs:
-        rows.append(("Lay odds on " + name, "odds", n, "dont_pass"))
-    for label, kind in (("Place", "place"), ("Buy", "buy"), ("Lay", "lay")):
-        rows += [("%s %s" % (label, name), kind, n, None) for n, name in pairs]
-    if rules.put:
-        rows += [("Put %s" % name, "put", n, None) for n, name in pairs]
-    rows += [("Field", "field", 0, None), ("Hard 4/10", "hard", 4, None),
-             ("Hard 6/8", "hard", 6, None), ("Big 6/8", "big6", 6, None),
-             ("Any Seven", "any7", 0, None), ("Any Craps", "any_craps", 0, None),
-             ("Craps 2 or 12", "two", 0, None), ("Craps 3 or 11", "three", 0, None),
-             ("Horn", "horn", 0, None)]
-    rows += [("Horn High %d" % n, "horn_high", n, None) for n in sorted(HORN_HIGH)]
-    rows += [("World", "world", 0, None), ("C & E", "ce", 0, None),
-             ("Hop easy (e.g. 2-3)", "hop", hop_code(2, 3), None),
-             ("Hop hard (e.g. 2-2)", "hop", hop_code(2, 2), None)]
-    if rules.side_bets:
-        rows += [("Fire", "fire", 0, None), ("All", "all", 0, None),
-                 ("Tall", "tall", 0, None), ("Small", "small", 0, None)]
-    return rows
+    """Every wager the table offers under these rules, as (label, kind, number, on): the
+    engine's paytable (craps/paytable.py), which the cabinet reads too."""
+    return list(paytable.rows(rules))
 
 
 def report(rules):

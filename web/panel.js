@@ -6,6 +6,7 @@ const GROUPS = [
   ["NUMBERS", ["n4", "n5", "n6", "n8", "n9", "n10"]],
   ["MODE", ["place", "buy", "lay", "hard", "big", "odds", "put"]],
   ["CYCLE", ["prop", "hop", "side"]],
+  ["WALK", ["select", "group"]],
   ["MONEY", ["chip", "bet", "take_down", "working", "repeat"]],
   ["GAME", ["roll", "pass_dice", "cash_out"]],
   ["VIEW", ["help", "recall"]],
@@ -16,7 +17,8 @@ const NAMES = { n4: "4", n5: "5", n6: "6", n8: "8", n9: "9", n10: "10", prop: "P
   pass_dice: "PASS DICE", previous_station: "‹ STATION", next_station: "STATION ›",
   credits_in: "CREDITS IN", attendant_key: "ATTENDANT KEY" };
 // Textual's key names (keys.py) as the browser's KeyboardEvent.key.
-const KEY_NAMES = { space: " ", enter: "Enter", question_mark: "?", tab: "Tab", "shift+tab": "shift+Tab" };
+const KEY_NAMES = { space: " ", enter: "Enter", question_mark: "?", comma: ",", tab: "Tab",
+  "shift+tab": "shift+Tab" };
 
 // setup: setup.json; press(button): a panel button; action(name): a cabinet key's action.
 export function buildPanel(container, setup, press, action) {

@@ -20,11 +20,17 @@ def spot(cab, s):
         return kind, FIXED_NUMBER[kind], None  # big 6 and big 8 sit on their number
     if kind != "odds":
         return kind, number, None
-    flats = [on for on in LINE if t.point == number and t.find(s, on, number)]
-    flats += [on for on in ("come", "dont_come", "put") if t.find(s, on, number)]
-    if not flats:
+    backed = flats(t, s, number)
+    if not backed:
         return None, number, None
-    return "odds", number, flats[cab.panels[s].odds_pick % len(flats)]
+    return "odds", number, backed[cab.panels[s].odds_pick % len(backed)]
+
+
+def flats(t, s, number):
+    """The flat bets of station s on `number` that odds can go behind, in the order ODDS
+    pressed again on the same number picks them: the line on the point, come, don't come, put."""
+    out = [on for on in LINE if t.point == number and t.find(s, on, number)]
+    return out + [on for on in ("come", "dont_come", "put") if t.find(s, on, number)]
 
 
 def chosen(cab, s):

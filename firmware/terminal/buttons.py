@@ -15,6 +15,12 @@ CYCLES = {
     "hop": tuple(("hop", hop_code(a, b)) for a in range(1, 7) for b in range(a, 7)),
     "side": (("fire", 0), ("all", 0), ("tall", 0), ("small", 0)),
 }
+# The walk, for a panel with few keys (terminal/walk.py): SELECT steps to the next spot on the
+# layout, a group of spots at a time (line bets, odds, place, buy, lay, put, hardways, field and
+# big 6/8, props, hops, side bets); GROUP (SELECT held, on the 8-key boards) to the next group.
+STEP = "select"
+GROUP = "group"
+WALK = (STEP, GROUP)
 CHIP = "chip"  # the next chip denomination
 # Money on the layout: only while betting is open.
 BET = "bet"  # one chip on the selected spot (one chip per part on a horn, world or C & E)
@@ -29,7 +35,7 @@ CASH_OUT = "cash_out"  # a handpay: the station locks until the attendant confir
 HELP = "help"
 RECALL = "recall"
 
-SELECT = SPOTS + NUMBERS + MODES + tuple(sorted(CYCLES)) + (CHIP,)
+SELECT = SPOTS + NUMBERS + MODES + tuple(sorted(CYCLES)) + WALK + (CHIP,)
 MONEY = (BET, TAKE_DOWN, WORKING, REPEAT)
 GAME = (ROLL, PASS_DICE, CASH_OUT)
 VIEWS = (HELP, RECALL)

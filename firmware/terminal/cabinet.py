@@ -180,6 +180,12 @@ class Cabinet(Persistence):
         if locked:  # a locked panel takes no selection either: only the views
             self._say(s, locked)
             return
+        if button in buttons.WALK:  # the walk says what the spot pays: no refusal
+            # Imported at its first press: a panel with a key for every spot never loads it
+            # (with the paytable, about 3 KB of the chip's heap).
+            from terminal import walk
+            walk.step(self, s, button)
+            return
         if button in buttons.SELECT:
             self._say(s, panel.select(button, self.table.point))
             return

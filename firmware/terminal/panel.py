@@ -15,6 +15,7 @@ class Panel:
         self.spot = ("pass", 0)  # the selected spot: (kind, number); ("odds", n) behind n
         self.odds_pick = 0  # which flat bet on n the odds go behind, where there are several
         self.cycle = {}  # where each cycling selector stands
+        self.walk = None  # where SELECT stands: (group, spot) in terminal/walk.py, or None
         self.view = TABLE
         self.page = 0
         self.viewed_ms = 0  # when a view's button was last pressed
@@ -39,12 +40,12 @@ class Panel:
 
     def selection(self):
         """What a selection or a view changes (money is the table's): to put back later."""
-        return (self.chip, self.mode, self.spot, self.odds_pick, dict(self.cycle), self.view,
-                self.page, self.message)
+        return (self.chip, self.mode, self.spot, self.odds_pick, dict(self.cycle), self.walk,
+                self.view, self.page, self.message)
 
     def restore(self, selection):
-        (self.chip, self.mode, self.spot, self.odds_pick, self.cycle, self.view, self.page,
-         self.message) = selection
+        (self.chip, self.mode, self.spot, self.odds_pick, self.cycle, self.walk, self.view,
+         self.page, self.message) = selection
 
     def chip_value(self):
         return self.chips[self.chip]

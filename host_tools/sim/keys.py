@@ -14,6 +14,7 @@ PANEL = (
     ("h", "h", "hard", "HARD"), ("g", "g", "big", "BIG"), ("o", "o", "odds", "ODDS"),
     ("u", "u", "put", "PUT"),
     ("r", "r", "prop", "PROP"), ("j", "j", "hop", "HOP"), ("s", "s", "side", "SIDE"),
+    ("l", "l", buttons.STEP, "SELECT"), ("comma", ",", buttons.GROUP, "GROUP"),
     ("x", "x", buttons.CHIP, "CHIP"), ("space", "␣", buttons.BET, "BET"),
     ("t", "t", buttons.TAKE_DOWN, "DOWN"), ("w", "w", buttons.WORKING, "ON/OFF"),
     ("e", "e", buttons.REPEAT, "REPEAT"),
@@ -35,7 +36,8 @@ CABINET = (
 CREDITS_IN = 100  # what one press of i puts on the focused station's meter, by its acceptor
 
 def legend(rules):
-    """(key, name) pairs for the legend, most needed first; the number row is one entry. A
+    """(key, name) pairs for the legend, most needed first; the number row is one entry, the
+    walk another (every spot has its own key here: the walk is for a board's small panel). A
     button for bets the house rules do not offer (Put, the side bets) is left out."""
     pairs = []
     for key, shown, button, name in PANEL + CABINET:
@@ -44,6 +46,10 @@ def legend(rules):
         if button in buttons.NUMBERS:
             if button == "n4":
                 pairs.append(("4-9", "0=10"))
+            continue
+        if button in buttons.WALK:  # SELECT and GROUP, one entry
+            if button == buttons.STEP:
+                pairs.append(("l/,", "WALK"))
             continue
         if name:
             pairs.append((shown, name))

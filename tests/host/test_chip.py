@@ -201,16 +201,16 @@ def test_each_key_is_a_press_and_a_release_as_the_board_wires_it():
     assert gpio[0] == ("S1 PASS", 0, "set 6 0", "release 6", "pass") and len(gpio) == 8
     with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
         matrix = chip.keys_of(json.load(f))
-    assert matrix[9] == ("S2 DONT_PASS", 1, "link 7 11", "unlink 7 11", "dont_pass")
+    assert matrix[9] == ("S2 SELECT", 1, "link 7 11", "unlink 7 11", "select")
     assert len(matrix) == 32
     # each station's keys in an order where each does what it is for: another spot than PASS
     # (selected on a new cabinet), PASS, a chip on it, ..., ROLL with a line bet, CASH OUT last
     turns = [k.label for k in chip.in_turn(matrix)]
-    assert turns[:8] == ["S1 COME", "S1 DONT_PASS", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS",
+    assert turns[:8] == ["S1 COME", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS", "S1 SELECT",
                          "S1 ROLL", "S1 CASH_OUT"] and turns[8] == "S2 COME"
     assert sorted(turns) == sorted(k.label for k in matrix)
     assert [k.label for k in chip.in_turn(gpio, cash_out=False)] == [
-        "S1 COME", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS", "S1 RECALL", "S1 ROLL"]
+        "S1 COME", "S1 PASS", "S1 BET", "S1 CHIP", "S1 ODDS", "S1 SELECT", "S1 ROLL"]
 
 
 def test_the_eight_station_board_is_a_board_the_firmware_takes():
@@ -221,7 +221,8 @@ def test_the_eight_station_board_is_a_board_the_firmware_takes():
     assert settings is not None
     assert "chip-8station" not in chip.production_boards()
     # (not cabinet-4station-fram: the emulated chip has no FRAM on its bus)
-    assert set(chip.production_boards()) == {"cabinet-4station", "pico-1station", "pico-shaker"}
+    assert set(chip.production_boards()) == {"cabinet-4station", "pico-1station", "pico-matrix",
+                                            "pico-shaker"}
 
 
 def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take():

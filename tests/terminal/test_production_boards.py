@@ -13,7 +13,8 @@ from terminal.memory import CriticalMemory
 from terminal.settings import from_board
 from terminal.startup import start
 
-PRODUCTION = ("pico-1station", "pico-shaker", "cabinet-4station", "cabinet-4station-fram")
+PRODUCTION = ("pico-1station", "pico-shaker", "cabinet-4station", "cabinet-4station-fram",
+              "pico-matrix")
 
 
 def board_file(name):
