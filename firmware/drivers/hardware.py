@@ -106,15 +106,15 @@ def build(board, storage_root=STORAGE_ROOT, watchdog=None):
 
 
 def pace_heap():
-    """Collect after every eighth of the heap left after boot has been given out, not only
+    """Collect after every sixteenth of the heap left after boot has been given out, not only
     when an allocation fails. The heap is never compacted: what lives across rolls (the bets,
     recall) then lands low in it, and the large block a record or a long list needs stays free
     above (the 8-station cabinet ran out of one within 20 rolls without it; with a quarter, 2
-    of 7 runs of the heap test with the interrupt-driven acceptor ran out, with an eighth none
-    of 8)."""
+    of 7 runs of the heap test with the interrupt-driven acceptor ran out; with an eighth, once
+    the walk and the FRAM driver were in, the run whose data folder had the longer path)."""
     import gc
     gc.collect()
-    gc.threshold(gc.mem_free() // 8)
+    gc.threshold(gc.mem_free() // 16)
 
 
 def halt(board, error, service, watchdog, line=None):
