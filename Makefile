@@ -6,7 +6,7 @@ STATIONS ?= 2
 VENV_OK := $(VENV)/.installed
 NODE_OK := tests/mp/node_modules/.installed
 
-.PHONY: test test-cpython test-micropython mpy odds bench chip rngtest simulate sim web flash virtual-board package-json clean
+.PHONY: test test-cpython test-micropython mpy odds bench chip firmware rngtest simulate sim web flash virtual-board package-json clean
 
 # The CPython and MicroPython runs side by side (-O: each one's output whole, once it is done),
 # and pytest on every core (pytest-xdist; a test file's tests on one worker, for their fixtures).
@@ -42,8 +42,14 @@ rngtest: $(VENV_OK)
 simulate: $(VENV_OK)
 	$(PY) -m host_tools simulate $(SIMULATE)
 
+# MicroPython for the Pico with the program frozen in it (build/firmware/firmware.uf2), from a
+# MicroPython source tree with its rp2 submodules and the ARM GCC: `make firmware MICROPYTHON=DIR`.
+firmware: $(VENV_OK)
+	$(PY) -m host_tools firmware --micropython $(MICROPYTHON)
+
 # The firmware on an emulated RP2040, timed in its own cycles (boot, keys, coins, heap, busy
-# roll): `make chip CHIP_KIT=build/chip [CHIP="--boards pico-1station --parts boot,keys"]`.
+# roll): `make chip CHIP_KIT=build/chip [CHIP="--boards pico-1station --parts boot,keys"]`,
+# the frozen firmware with CHIP="--firmware build/firmware/firmware.uf2 ...".
 # Never part of `make test`: without a kit it says how to get one and stops.
 chip: $(VENV_OK)
 	$(PY) -m host_tools chip $(if $(CHIP_KIT),--kit $(CHIP_KIT)) $(CHIP)

@@ -14,6 +14,8 @@ COMMANDS = {
     "odds": ("odds", "the exact house edge of every wager"),
     "sim": ("sim.cli", "the virtual cabinet in this terminal"),
     "flash": ("flash", "compile, copy to a board with mpremote, sign, reset and verify"),
+    "firmware": ("firmware", "build MicroPython for the Pico with the program frozen in it "
+                 "(a MicroPython source tree: --micropython DIR)"),
     "libraries": ("libraries", "fetch the boards' micropython-lib packages once, for flashing "
                   "without the internet"),
     "package-json": ("package_json", "write package.json: the firmware for mpremote mip install"),

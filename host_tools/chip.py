@@ -562,6 +562,10 @@ def measure_roll(emu, batches, timeout):
 
 def add_arguments(p):
     p.add_argument("--kit", help="the emulated-Pico kit's folder (CHIP_KIT)")
+    p.add_argument("--firmware", metavar="UF2", help="the firmware the chip runs instead of the "
+                   "kit's stock MicroPython: build/firmware/firmware.uf2 has the program "
+                   "frozen in it (host_tools/firmware.py); the flash tool then copies main.py "
+                   "and the board's files alone")
     p.add_argument("--boards", help="comma-separated boards (default: the production boards "
                    "and %s)" % EIGHT)
     p.add_argument("--parts", default=",".join(PARTS),
@@ -632,6 +636,8 @@ def run_board(kit, name, parts, args, out, got):
     board, flash_as = board_file(name)
     extra = ["--dice-reader", str(board["dice"]["uart"]["id"])] \
         if board.get("dice", {}).get("driver") == "shaker" else []
+    if args.firmware:
+        extra += ["--uf2", os.path.abspath(args.firmware)]
     out.write("%s: flashing a blank emulated Pico...\n" % name)
     out.flush()
     serial, ctl = free_ports(args.serial, args.ctl)

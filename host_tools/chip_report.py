@@ -33,7 +33,9 @@ def heap_summary(figures, chip_s, wall_s):
 def report(results, args, out):
     """The table of figures (emulated time)."""
     out.write("\nmake chip: figures in emulated time (rp2040js, MicroPython 1.28.0 rp2, 125 MHz; "
-              "flash erase/program time and core 1 not modelled, I2C at 400 kHz)\n")
+              "flash erase/program time and core 1 not modelled, I2C at 400 kHz)\nfirmware: %s\n"
+              % (getattr(args, "firmware", None) or "the kit's stock MicroPython, the program "
+                 "in .mpy files"))
     for name, got in results.items():
         b = got.get("boot", {})
         new, boot = b.get("new", {}), b.get("boot", {})

@@ -37,7 +37,7 @@ from craps.house import HouseRules
 from drivers import board_file
 from drivers.entropy import chip_problem as rng_chip_problem
 from host_tools import BOARDS, BUILD as MADE, FIRMWARE, ROOT, version
-from host_tools import board_memory, helppages, libraries, mpy, signature
+from host_tools import board_memory, firmware, helppages, libraries, mpy, signature
 from host_tools.remote import SERVICE_MODE, Arguments, Remote, RemoteError, installed
 
 BUILD = os.path.join(MADE, "flash")
@@ -52,10 +52,13 @@ RESET_SETTLE_S = 0.5
 RECONNECT_S = 15
 FIRST_CONTACT_S = 20  # the first step: a port that is not MicroPython is told within this
 # The board's MicroPython: its release, the .mpy version it loads (sys.implementation._mpy:
-# the version in the low byte; no _mpy, no .mpy files), its port and its machine ("rp2 Raspberry
-# Pi Pico with RP2040"). OLDEST: the firmware's oldest release.
-MICROPYTHON = ("import sys; i = sys.implementation; "
-               "print('%d %d %d' % i.version[:3], getattr(i, '_mpy', 0) & 255, sys.platform, "
+# the version in the low byte; no _mpy, no .mpy files), the ID of the program frozen into its
+# firmware ("-": none, the stock firmware; host_tools/firmware.py), its port and its machine
+# ("rp2 Raspberry Pi Pico with RP2040"). OLDEST: the firmware's oldest release.
+MICROPYTHON = ("import sys\n"
+               "try:\n from frozen_program import ID\nexcept ImportError:\n ID = '-'\n"
+               "i = sys.implementation\n"
+               "print('%d %d %d' % i.version[:3], getattr(i, '_mpy', 0) & 255, ID, sys.platform, "
                "getattr(i, '_machine', ''))")
 OLDEST = (1, 24)
 VIRTUAL = "webassembly"  # the virtual board's port (tests/virtual_board: MicroPython under Node)
@@ -132,11 +135,12 @@ def firmware_files():
 
 
 class Build:
-    def __init__(self, name, board, folder, files):
+    def __init__(self, name, board, folder, files, frozen=None):
         self.name = name
         self.board = board
         self.folder = folder  # build/flash/NAME
-        self.files = files  # {board path: sha256 hex}
+        self.files = files  # {board path: sha256 hex}; a frozen program's line: its ID
+        self.frozen = frozen  # the ID of the program the board's firmware has frozen, or None
         self.scripts = folder + ".scripts"
 
     def rel(self, *parts):
@@ -154,7 +158,8 @@ class Build:
         return self.rel(self.scripts, mode + ".py")
 
     def size(self):
-        return sum(os.path.getsize(os.path.join(self.folder, p[1:])) for p in self.files)
+        return sum(os.path.getsize(os.path.join(self.folder, p[1:])) for p in self.files
+                   if p != signature.FROZEN)
 
 
 def _mpy_cross():
@@ -171,13 +176,15 @@ def _compiler():
     return "mpy-cross %s -O2 -march=armv6m" % _mpy_cross()
 
 
-def build(name, root=None):
+def build(name, root=None, frozen=None):
     """Build board NAME in root/NAME (root: build/flash). A module is compiled again unless its
     .mpy is, byte for byte, what the same compiler made from the same source bytes
-    (root/NAME.stamp records both hashes); files the firmware no longer has are removed."""
+    (root/NAME.stamp records both hashes); files the firmware no longer has are removed.
+    frozen: the ID of the program frozen into the board's firmware (host_tools/firmware.py):
+    the build, in root/NAME.frozen, is then main.py, the board file and the help pages alone."""
     board, raw = load_board(name)
     name = board_path(name)[0]
-    folder = os.path.join(os.path.abspath(root or BUILD), name)
+    folder = os.path.join(os.path.abspath(root or BUILD), name + (".frozen" if frozen else ""))
     stamp_path = folder + ".stamp"
     try:
         with open(stamp_path) as f:
@@ -197,6 +204,8 @@ def build(name, root=None):
     sources = {}  # firmware path -> sha256 of its bytes now
     for rel in firmware:
         compiled = rel.endswith(".py") and rel not in SOURCE_FILES
+        if compiled and frozen:
+            continue
         wanted[rel[:-3] + ".mpy" if compiled else rel] = rel
         if compiled:
             sources[rel] = signature.file_hash(os.path.join(FIRMWARE, rel))
@@ -214,7 +223,8 @@ def build(name, root=None):
         pass
     fresh = set(wanted[out] for out in known)
     try:
-        mpy.compile_all(optimise=2, build=folder, skip=set(SOURCE_FILES) | fresh)
+        if not frozen:
+            mpy.compile_all(optimise=2, build=folder, skip=set(SOURCE_FILES) | fresh)
     except SystemExit as e:  # mpy.compile_all's message for a module mpy-cross rejects
         raise FlashError(" ".join(str(e).split()))
     for out, rel in wanted.items():
@@ -240,7 +250,9 @@ def build(name, root=None):
     made = dict((rel, [digest, files["/" + rel[:-3] + ".mpy"]]) for rel, digest in sources.items())
     with open(stamp_path, "w") as f:
         json.dump({"compiler": _compiler(), "made": made}, f, indent=1, sort_keys=True)
-    result = Build(name, board, folder, files)
+    if frozen:
+        files[signature.FROZEN] = frozen
+    result = Build(name, board, folder, files, frozen)
     os.makedirs(result.scripts)
     comment = "# Written by host_tools/flash.py for board %s: run on the board with " \
         "`mpremote run`." % name
@@ -254,7 +266,7 @@ def plan(b):
     """The steps: (what, mpremote arguments, time allowed in units of --timeout)."""
     steps = [("remove what the build does not have", ARGS.script(b.script("clean")), 1),
              ("copy the build", ARGS.copy(b.entries()), 4)]
-    packages = b.board.get("mip", [])
+    packages = [] if b.frozen else b.board.get("mip", [])  # frozen: in the firmware
     if packages:
         steps.append(("install " + " ".join(packages), ARGS.mip_install(mip_sources(b, packages)),
                       4))
@@ -372,19 +384,37 @@ def chip_problem(platform, machine):
 def check_micropython(b, remote, out):
     """Read the board's MicroPython and chip (before anything is written) and refuse one that
     cannot run the build: a FlashError of one line that says which chip, or which MicroPython to
-    install."""
+    install. Returns the ID of the program frozen into its firmware, or None."""
     text = remote.exec(MICROPYTHON, what="read the board's MicroPython",
                        timeout=min(remote.timeout, FIRST_CONTACT_S))
     words = text.split()
-    if len(words) < 5 or not all(w.isdigit() for w in words[:4]):
+    if len(words) < 6 or not all(w.isdigit() for w in words[:4]):
         raise FlashError("the board did not say which MicroPython it runs: %r" % text.strip())
-    problem = chip_problem(words[4], " ".join(words[5:]))
-    release, board_mpy = tuple(int(w) for w in words[:3]), int(words[3])
-    problem = problem or micropython_problem(release, board_mpy, mpy_version(b))
+    release, board_mpy, frozen = tuple(int(w) for w in words[:3]), int(words[3]), words[4]
+    problem = chip_problem(words[5], " ".join(words[6:]))
+    if frozen != "-":
+        problem = problem or frozen_problem(frozen, firmware.program_id())
+    else:
+        problem = problem or micropython_problem(release, board_mpy, mpy_version(b))
     if problem:
         raise FlashError(problem)
+    if frozen != "-":
+        out.write("board: MicroPython %s with this program frozen in its firmware\n"
+                  % ".".join(words[:3]))
+        return frozen
     out.write("board: MicroPython %s, .mpy version %d, as the build's\n" % (
         ".".join(words[:3]), board_mpy))
+    return None
+
+
+def frozen_problem(board_id, tree_id):
+    """Why a board whose firmware has program board_id frozen in it cannot take this tree's
+    files, in one line; None if it can: its modules would be another program's."""
+    if board_id == tree_id:
+        return None
+    return ("the board's firmware has another program frozen in it (ID %s; this tree's is %s): "
+            "build this one (make firmware) and copy build/firmware/firmware.uf2 onto the Pico "
+            "in BOOTSEL mode, or put the stock MicroPython UF2 back" % (board_id[:12], tree_id[:12]))
 
 
 def flash(b, remote, out):
@@ -485,10 +515,13 @@ def main(args, out=None, err=None):
         out.write("board %s on %s: %s, %d files, %d bytes (mpy-cross -O2 -march=armv6m)\n" % (
             b.name, remote.describe(), b.rel(b.folder), len(b.files), b.size()))
         production_notice(b, out)
+        frozen = check_micropython(b, remote, out)
+        if frozen:
+            b = build(args.board, getattr(args, "build", None), frozen)
+            out.write("its files: %s, %d files\n" % (b.rel(b.folder), len(b.files) - 1))
         if args.verify:
             value = verify_only(b, remote, out)
         else:
-            check_micropython(b, remote, out)
             board_memory.prepare(b, remote, args.clear_memory, args.out, out,
                                  min(remote.timeout, FIRST_CONTACT_S))
             value = flash(b, remote, out)

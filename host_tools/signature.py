@@ -5,11 +5,11 @@ on_board() below and its call (the board may not have the firmware yet when it r
 import inspect
 
 from drivers import integrity
-from drivers.integrity import (SIGNATURE_FILE, file_hash, read_signature, signature, signed,
-                               walk)
+from drivers.integrity import (FROZEN, SIGNATURE_FILE, file_hash, program, read_signature,
+                               signature, signed, walk)
 
-__all__ = ["SIGNATURE_FILE", "file_hash", "read_signature", "signature", "signed", "walk",
-           "script", "on_board"]
+__all__ = ["FROZEN", "SIGNATURE_FILE", "file_hash", "program", "read_signature", "signature",
+           "signed", "walk", "script", "on_board"]
 
 
 def script(expected, mode, comment=""):
@@ -33,7 +33,7 @@ def on_board(expected, mode):
         _clean(os, "", expected)
         print("CLEAN")
         return
-    files = list(walk(os))
+    files = list(program(os))
     for path, digest in files:
         print("FILE %s %s" % (path, digest))
     print("SIGNATURE-FILE %s" % (read_signature() or "-"))

@@ -26,7 +26,8 @@ import sys
 import time
 
 from drivers import integrity
-from host_tools import flash, libraries
+from drivers.integrity import mac
+from host_tools import firmware, flash, libraries
 from host_tools.console import Console, ConsoleError
 
 class VerifyError(Exception):
@@ -42,12 +43,6 @@ def ask(port, seed, timeout):
     return files, texts[-1]
 
 
-def mac(seed, data):
-    h = integrity.Hmac(seed)
-    h.update(data)
-    return integrity.hexdigest(h)
-
-
 def lines_mac(seed, files):
     """The HMAC of the lines "<path> <HMAC>\\n" in the signature's order."""
     return mac(seed, "".join("%s %s\n" % item for item in sorted(files.items())).encode())
@@ -61,6 +56,16 @@ def board_of(seed, files):
     raise VerifyError("the board's /board.json is none of boards/*.json: give --board")
 
 
+def frozen_build():
+    """(firmware.json's dict, the image) of the firmware built here (host_tools/firmware.py),
+    which a board whose program is frozen must hold byte for byte."""
+    built = firmware.built_image()
+    if built is None:
+        raise VerifyError("the board's program is frozen into its firmware: build the release's "
+                          "firmware here first (make firmware), to compare its image")
+    return built
+
+
 def check(board, port, seed, timeout, build_root=None, out=None):
     """Ask the board and compare with the build; returns the exit status."""
     out = out or sys.stdout
@@ -68,10 +73,18 @@ def check(board, port, seed, timeout, build_root=None, out=None):
     if lines_mac(seed, files) != total:
         raise VerifyError("the board's answer does not hold together (a line lost on the link?)"
                           ": ask again")
-    b = flash.build(board or board_of(seed, files), build_root)
-    expected = dict(integrity.walk(os, b.folder, key=seed))
+    name = board or board_of(seed, files)
+    if integrity.FROZEN in files:  # its firmware has the program frozen in it
+        made, image = frozen_build()
+        b = flash.build(name, build_root, made["program"])
+        expected = {integrity.FROZEN: mac(seed, image)}
+        kept, unknown = {}, []  # its libraries are frozen too
+    else:
+        b = flash.build(name, build_root)
+        expected = {}
+        kept, unknown = libraries.board_files(b.board.get("mip", []))
+    expected.update(integrity.walk(os, b.folder, key=seed))
     built = len(expected)
-    kept, unknown = libraries.board_files(b.board.get("mip", []))
     for path, source in kept.items():
         with open(source, "rb") as f:
             expected[path] = mac(seed, f.read())

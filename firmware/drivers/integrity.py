@@ -12,16 +12,24 @@ Each file's hash is the SHA-256 of its bytes, in lower-case hex. The signature i
 hex, of the lines "<path> <hash>\\n" sorted by path, paths absolute ("/main.py",
 "/craps/rules.mpy", "/board.json", "/lib/ssd1306.mpy").
 
+A firmware built with the program frozen into it (host_tools/firmware.py: its modules are
+bytecode in the firmware image, not files) has one more line, first: "/.frozen <ID>", the ID
+being the signature of the frozen sources' lines, written into the firmware (frozen_program.ID)
+when it was built. A board running a firmware frozen from other sources has another signature.
+
 The signature is unkeyed: a board whose files were changed and whose /signature was written
 again passes its own check. So a board also answers a seeded check (verify(), the console's
 `verify <seed>`): the same files in the same order, each file's HMAC-SHA256 keyed with a seed the
 host has just drawn, then the HMAC of the lines "<path> <HMAC>\n". A changed file cannot answer
-with the HMAC of the released one unless the board still holds the released bytes.
+with the HMAC of the released one unless the board still holds the released bytes. The frozen
+program's line is then the HMAC of the firmware image's bytes as the chip maps them (image()),
+not of its ID, which a copy could repeat.
 """
 import binascii
 import hashlib
 
 SIGNATURE_FILE = "/signature"
+FROZEN = "/.frozen"  # the frozen program's line: sorts before every file's
 UNSIGNED_DIRS = ("/data", "/rom")
 CHUNK = 512
 _DIR = 0x4000  # os.ilistdir()'s type: a folder
@@ -116,10 +124,62 @@ def walk(os_module, root="", folder="", buf=None, key=None):
             yield path, file_hash(root + path, buf, key)
 
 
+def frozen_id():
+    """The ID of the program frozen into the firmware, or None (the stock firmware: the program
+    is in files)."""
+    try:
+        from frozen_program import ID
+    except ImportError:
+        return None
+    return ID
+
+
+def program(os_module, root="", key=None):
+    """walk(), after the frozen program's line when the firmware has one."""
+    ident = frozen_id()
+    if ident is not None:
+        yield FROZEN, ident if key is None else mac(key, image())
+    yield from walk(os_module, root, key=key)
+
+
+def mac(key, data):
+    """HMAC-SHA256 of data with key, in hex."""
+    h = Hmac(key)
+    h.update(data)
+    return hexdigest(h)
+
+
+# The RP2040 maps its flash at XIP_BASE; the pico-sdk puts a binary info header in the image's
+# first 1 KB (markers around pointers to its entries), and one entry says where the image ends.
+_XIP_BASE = 0x10000000
+_INFO_MARKERS = (0x7188EBF2, 0xE71AA390)
+_BINARY_END = (0x50520005, 0x68F465DE)  # (type ID_AND_INT, tag "RP"), ID_RP_BINARY_END
+
+
+def image():
+    """The firmware image's bytes as the chip maps them (no copy)."""
+    import machine
+    import uctypes
+    mem = machine.mem32
+    return uctypes.bytearray_at(_XIP_BASE, image_length(lambda address: mem[address]))
+
+
+def image_length(word):
+    """The firmware image's length in bytes, from its binary info. word(address): the 32-bit
+    word at that address of the image as the chip maps it (the host reads an image file so)."""
+    for at in range(_XIP_BASE + 0x100, _XIP_BASE + 0x500, 4):
+        if word(at) == _INFO_MARKERS[0] and word(at + 16) & 0xFFFFFFFF == _INFO_MARKERS[1]:
+            for entry in range(word(at + 4), word(at + 8), 4):
+                e = word(entry)
+                if not e & 3 and (word(e), word(e + 4)) == _BINARY_END:
+                    return word(e + 8) - _XIP_BASE
+    raise OSError("the firmware image has no binary end in its binary info")
+
+
 def board_signature(os_module, root=""):
-    """The signature of the files on the board (under root), hashed as the walk goes."""
+    """The signature of the program on the board (files under root), hashed as the walk goes."""
     h = hashlib.sha256()
-    for path, digest in walk(os_module, root):
+    for path, digest in program(os_module, root):
         h.update(_line(path, digest))
     return hexdigest(h)
 
@@ -140,7 +200,7 @@ def verify(os_module, key, root=""):
     """The seeded check, a line at a time: "<path> <HMAC>" for every signed file in the
     signature's order, then the HMAC of those lines (each with its "\n"); all keyed with key."""
     total = Hmac(key)
-    for path, mac in walk(os_module, root, key=key):
+    for path, mac in program(os_module, root, key=key):
         total.update(_line(path, mac))
         yield "%s %s" % (path, mac)
     yield hexdigest(total)

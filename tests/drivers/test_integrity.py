@@ -5,10 +5,11 @@
 import binascii
 import hashlib
 import os
+import sys
 
 from drivers import integrity
 from drivers.integrity import (board_signature, check, file_hash, signature, signed, walk,
-                               verify, seed, Hmac, CHUNK)
+                               verify, seed, Hmac, CHUNK, mac, program, FROZEN)
 from folders import folder
 from support import raises
 
@@ -146,12 +147,6 @@ RFC_4231 = (
 )
 
 
-def mac(key, data):
-    h = Hmac(key)
-    h.update(data)
-    return integrity.hexdigest(h)
-
-
 def test_hmac_sha256_gives_rfc_4231s_answers_and_cpythons():
     for key, data, expected in RFC_4231:
         assert mac(key, data) == expected
@@ -188,3 +183,39 @@ def test_a_seed_is_16_to_32_bytes_of_hex():
     assert seed("00" * 16) == bytes(16) and seed("Ab" * 32) == b"\xab" * 32
     for bad in ("", "00" * 15, "00" * 33, "0" * 33, "zz" * 16, "00 " * 16):
         assert str(raises(ValueError, seed, bad)) == "a seed is 16 to 32 bytes in hex", bad
+
+
+class FrozenProgram:
+    """What a firmware built with the program frozen in it has: the module frozen_program."""
+    ID = "f0" * 32
+
+
+def frozen(test):
+    """Run test() on a board whose firmware has a frozen program (and an image of 4 KB)."""
+    image = integrity.image
+    sys.modules["frozen_program"] = FrozenProgram
+    integrity.image = lambda: bytes(range(256)) * 16
+    try:
+        test()
+    finally:
+        del sys.modules["frozen_program"]
+        integrity.image = image
+
+
+def test_a_frozen_program_is_the_first_line_its_id_signed_its_image_keyed():
+    root = board(FILES)
+    files = list(walk(os, root))
+    assert list(program(os, root)) == files  # the stock firmware: the files alone
+    plain = board_signature(os, root)
+    key = bytes(range(32))
+    plain_lines = list(verify(os, key, root))
+
+    def test():
+        assert list(program(os, root)) == [(FROZEN, FrozenProgram.ID)] + files
+        assert board_signature(os, root) == signature([(FROZEN, FrozenProgram.ID)] + files)
+        assert board_signature(os, root) != plain
+        lines = list(verify(os, key, root))
+        assert lines[0] == "%s %s" % (FROZEN, mac(key, bytes(range(256)) * 16))
+        assert lines[1:-1] == plain_lines[:-1]
+        assert lines[-1] == mac(key, "".join(line + "\n" for line in lines[:-1]).encode())
+    frozen(test)

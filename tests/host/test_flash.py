@@ -857,7 +857,7 @@ def test_a_board_whose_micropython_cannot_load_the_build_is_refused_before_any_w
         virtual_board, flashed, build, monkeypatch, capsys):
     # The board's own answer, faked: MicroPython 1.18, whose .mpy version is 5, on a Pico.
     monkeypatch.setattr(flash, "MICROPYTHON",
-                        "print('1 18 0 5 rp2 Raspberry Pi Pico with RP2040')")
+                        "print('1 18 0 5 - rp2 Raspberry Pi Pico with RP2040')")
     start = len(virtual_board.console())
     assert flash.main(Args(board="virtual", port=virtual_board.port, build=build)) == 1
     out, err = capsys.readouterr()
@@ -874,7 +874,7 @@ def test_a_pico_2_is_refused_in_one_line_and_nothing_is_written(virtual_board, f
     """A Pico 2 runs MicroPython 1.29 (.mpy version 6) on an RP2350: the RNG reads the RP2040's
     ring oscillator, so the flash tool refuses it before any step, with --clear-memory too."""
     monkeypatch.setattr(flash, "MICROPYTHON",
-                        "print('1 29 0 6 rp2 Raspberry Pi Pico2 with RP2350')")
+                        "print('1 29 0 6 - rp2 Raspberry Pi Pico2 with RP2350')")
     stray = "open('/stray.txt', 'w').write('kept')"
     assert mpremote(virtual_board, "exec", stray).returncode == 0  # flashing would remove it
     listing = "import os; print(sorted(os.listdir('/')), sorted(os.listdir('/data')))"
@@ -929,3 +929,37 @@ def test_a_board_file_the_checker_refuses_halts_the_boot_in_one_line(virtual_boa
     assert "Traceback" not in virtual_board.console()[start:]
     log = mpremote(virtual_board, "exec", "print(open('/data/errors.log').read())")
     assert line in log.stdout
+
+
+# -- a board whose firmware has the program frozen in it (host_tools/firmware.py) ---------------
+
+def test_a_board_with_this_program_frozen_gets_main_py_and_its_board_files_alone(build):
+    ident = "ab" * 32
+    b = flash.build("pico-1station", build, frozen=ident)
+    assert sorted(b.files) == ["/.frozen", "/board.json", "/help.json", "/main.py"]
+    assert b.files["/.frozen"] == ident and b.frozen == ident
+    assert sorted(os.listdir(b.folder)) == ["board.json", "help.json", "main.py"]
+    assert b.size() == sum(os.path.getsize(os.path.join(b.folder, n)) for n in os.listdir(b.folder))
+    # its ssd1306 is frozen too: no mip step; the clean step removes the modules it had as files
+    assert [what for what, _, _ in flash.plan(b)] == [
+        "remove what the build does not have", "copy the build", "check and sign", "reset",
+        "check after the reset", "reset: the cabinet starts"]
+    stock = flash.build("pico-1station", build)
+    assert "/craps/table.mpy" in stock.files and stock.folder != b.folder  # both kept
+
+
+def test_a_board_frozen_from_other_sources_is_refused_before_any_write(
+        virtual_board, flashed, build, monkeypatch, capsys):
+    monkeypatch.setattr(flash, "MICROPYTHON",
+                        "print('1 28 0 6 %s rp2 Raspberry Pi Pico with RP2040')" % ("cd" * 32))
+    main_py = mpremote(virtual_board, "sha256sum", ":/main.py").stdout
+    assert flash.main(Args(board="virtual", port=virtual_board.port, build=build)) == 1
+    out, err = capsys.readouterr()
+    assert one_line(err) == (
+        "flash: the board's firmware has another program frozen in it (ID cdcdcdcdcdcd; this "
+        "tree's is %s): build this one (make firmware) and copy build/firmware/firmware.uf2 onto "
+        "the Pico in BOOTSEL mode, or put the stock MicroPython UF2 back"
+        % flash.firmware.program_id()[:12])
+    assert "[1/" not in out
+    assert mpremote(virtual_board, "sha256sum", ":/main.py").stdout == main_py
+    assert flash.frozen_problem("ef" * 32, "ef" * 32) is None
