@@ -110,6 +110,8 @@ def run(board, bad, service, watchdog):
         from terminal.loop import Loop
         from terminal.startup import start, forget
         forget(("drivers.board_file",))  # its checks are done: its heap is play's
+        if integrity.frozen_id():  # frozen, a module's code takes no heap: the walk loads
+            from terminal import walk  # now, not at a player's first SELECT
         mark("game imports")
         help_pages = tuple(tuple(page) for page in json.loads(read(HELP) or "[]"))
         # The cabinet as critical memory left it: a damaged record is a RAM error tilt.

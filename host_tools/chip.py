@@ -21,6 +21,11 @@ stamped in emulated microseconds:
   heap   an 8-station busy cabinet played on the chip (tests/mp/chip_heap.py through mpremote's
          raw REPL): gc.mem_free() and the largest free block every few rolls
   roll   the busy table's Table.roll timed with time.ticks_us on the chip (tests/mp/bench_chip.py)
+  cut    start-up after a power cut with the journals at their longest: 8 stations' busy bets
+         played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py)
+
+--firmware UF2 runs a firmware of the project's own instead of the kit's stock MicroPython:
+build/firmware/firmware.uf2, the program frozen in it (host_tools/firmware.py).
 
 The figures are reported, not asserted. Exit status: 0 measured, 1 the emulator or a board
 failed, 2 no kit (or a bad option).
@@ -41,7 +46,7 @@ KIT_FILES = ("emu.mjs", "emuctl.py", os.path.join("fw", "firmware.uf2"))
 HOW = ("make chip needs an emulated-Pico kit (rp2040js running MicroPython's rp2 firmware): "
        "make chip CHIP_KIT=DIR, DIR holding emu.mjs, emuctl.py and fw/firmware.uf2; copy the "
        "team's kit under build/ and run npm ci in it")
-PARTS = ("boot", "keys", "coins", "heap", "roll")
+PARTS = ("boot", "keys", "coins", "heap", "roll", "cut")
 EIGHT = "chip-8station"  # the 8-station board made on the fly (from cabinet-4station)
 KEY_PIN, DOOR_PIN = 22, 21
 BETS = "PLACE YOUR BETS"
@@ -543,6 +548,31 @@ def measure_heap(emu, rolls, timeout):
             "wall_s": time.monotonic() - wall, "text": text}
 
 
+def measure_cut(emu, stations, timeout):
+    """start() after a power cut with the journals at their longest, on the chip: the busy bets
+    of STATIONS stations played 19 rolls and cut in the 20th (tests/mp/bench_boot.py), in a
+    folder of /data: ({"boot_Nst_ms": the fastest of 3 start-ups, "boot_Nst_entries": n} or
+    None, what the scripts said)."""
+    folder = "/data/chipcut"
+    said = []
+
+    def run(*argv):
+        prelude = "sys.argv[:] = %r\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass" % (
+            ["bench_boot"] + list(argv), folder)
+        script = chip_script("bench_boot", {
+            "busy": os.path.join(ROOT, "tests", "engine", "busy.py")}, prelude)
+        try:
+            text = run_script(emu, script, timeout)
+        finally:
+            os.remove(script)
+        said.append(text)
+        m = re.search(r"\{.*\}", text)
+        return json.loads(m.group(0)) if m else None
+    played = run(folder, str(stations), "play")
+    booted = played and run(folder, str(stations), "boot", str(played["now"]))
+    return booted, "\n".join(said)
+
+
 def measure_roll(emu, batches, timeout):
     """The busy table's roll alone, the fastest of BATCHES batches of 100 (tests/mp/
     bench_chip.py): ({"busy_roll_us": us} or None, what the script said)."""
@@ -655,6 +685,8 @@ def run_board(kit, name, parts, args, out, got):
             got["heap"] = measure_heap(emu, args.rolls, args.timeout * 4)
         if name == EIGHT and "roll" in parts:
             got["roll"] = measure_roll(emu, args.batches, args.timeout)
+        if name == EIGHT and "cut" in parts:
+            got["cut"] = measure_cut(emu, 8, args.timeout * 4)
         got["flashops"] = emu.cmd("flashops")[-1]
     finally:
         keep_events(emu)

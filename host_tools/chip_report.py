@@ -56,6 +56,14 @@ def report(results, args, out):
                           "of 100 of %d)\n" % (figures["busy_roll_us"] / 1000, args.batches))
             else:
                 out.write("busy roll: no figure: %s\n" % text.strip()[-200:])
+        if "cut" in got:
+            figures, text = got["cut"]
+            if figures:
+                out.write("start-up after a cut with the longest journals (8 stations, %d "
+                          "entries): %.0f ms (start() alone, the fastest of 3)\n"
+                          % (figures["boot_8st_entries"], figures["boot_8st_ms"]))
+            else:
+                out.write("start-up after a cut: no figure: %s\n" % text.strip()[-200:])
         out.write("flash ops: %s\n" % got.get("flashops", "-"))
 
 

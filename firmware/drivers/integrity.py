@@ -200,9 +200,9 @@ def verify(os_module, key, root=""):
     """The seeded check, a line at a time: "<path> <HMAC>" for every signed file in the
     signature's order, then the HMAC of those lines (each with its "\n"); all keyed with key."""
     total = Hmac(key)
-    for path, mac in program(os_module, root, key=key):
-        total.update(_line(path, mac))
-        yield "%s %s" % (path, mac)
+    for path, digest in program(os_module, root, key=key):
+        total.update(_line(path, digest))
+        yield "%s %s" % (path, digest)
     yield hexdigest(total)
 
 
