@@ -143,8 +143,8 @@ def build(tree, out=OUT, jobs=2, say=print):
     with open(os.path.join(out, "build.log"), "w") as log:
         say("mpy-cross, then the rp2 port for %s (a few minutes; log: %s)" % (BOARD, log.name))
         run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j%d" % jobs], log, "mpy-cross")
-        run(["cmake", "-S", port, "-B", rp2, "-DPICO_BUILD_DOCS=0",
-             "-DMICROPY_BOARD=" + BOARD, "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", BOARD),
+        run(["cmake", "-S", port, "-B", rp2, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + BOARD,
+             "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", BOARD),
              "-DMICROPY_FROZEN_MANIFEST=" + manifest_path, "-DPICO_NO_PICOTOOL=1"], log, "cmake")
         run(["make", "-C", rp2, "-j%d" % jobs], log, "the rp2 build")
         run([sys.executable, os.path.join(tree, "tools", "uf2conv.py"), "-b", hex(XIP_BASE),

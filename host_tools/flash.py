@@ -414,7 +414,8 @@ def frozen_problem(board_id, tree_id):
         return None
     return ("the board's firmware has another program frozen in it (ID %s; this tree's is %s): "
             "build this one (make firmware) and copy build/firmware/firmware.uf2 onto the Pico "
-            "in BOOTSEL mode, or put the stock MicroPython UF2 back" % (board_id[:12], tree_id[:12]))
+            "in BOOTSEL mode, or put the stock MicroPython UF2 back"
+            % (board_id[:12], tree_id[:12]))
 
 
 def flash(b, remote, out):
@@ -459,9 +460,15 @@ def flash(b, remote, out):
             if value != signed or content != signed:
                 raise FlashError("verification failed after the reset: signature %s, /signature "
                                  "says %s, signed %s" % (value, content, signed))
-            out.write("verified: %d files as built, %d library files\n" % (
-                len(b.files), len(libraries)))
+            out.write("verified: %s, %d library files\n" % (as_built(b.files),
+                                                             len(libraries)))
     return signed
+
+
+def as_built(files):
+    """What a check found as built, in words: its files, and the frozen program if there is one."""
+    n = len(files) - (signature.FROZEN in files)
+    return "%d files%s as built" % (n, " and the frozen program" if n < len(files) else "")
 
 
 def verify_only(b, remote, out):
@@ -475,7 +482,7 @@ def verify_only(b, remote, out):
         raise FlashError("verification failed: /signature says %s, the files' signature is %s"
                          % (content or "nothing", value))
     libs = len(listing) - len(b.files)
-    out.write("verified: %d files as built, %d library files\n" % (len(b.files), libs))
+    out.write("verified: %s, %d library files\n" % (as_built(b.files), libs))
     return value
 
 

@@ -84,7 +84,7 @@ def check(board, port, seed, timeout, build_root=None, out=None):
         expected = {}
         kept, unknown = libraries.board_files(b.board.get("mip", []))
     expected.update(integrity.walk(os, b.folder, key=seed))
-    built = len(expected)
+    built = dict(expected)
     for path, source in kept.items():
         with open(source, "rb") as f:
             expected[path] = mac(seed, f.read())
@@ -95,9 +95,9 @@ def check(board, port, seed, timeout, build_root=None, out=None):
     if problems:
         return 1
     unchecked = sorted(p for p in files if p not in expected)
-    out.write("MATCH: %d files as built (%s), %d library files as installed%s\n" % (
-        built, b.rel(b.folder), len(kept), "; not checked, installed from the index: " +
-        " ".join(unchecked) if unchecked else ""))
+    out.write("MATCH: %s (%s), %d library files as installed%s\n" % (
+        flash.as_built(built), b.rel(b.folder), len(kept),
+        "; not checked, installed from the index: " + " ".join(unchecked) if unchecked else ""))
     return 0
 
 

@@ -101,7 +101,7 @@ def test_a_frozen_boards_seeded_answer_is_checked_against_the_image_built_here(
     monkeypatch.setattr(firmware, "built_image",
                         lambda out=None: (made, firmware.image_from(image)))
     assert verify.check("pico-1station", "PORT", seed, 5, str(tmp_path)) == 0
-    assert "MATCH: 4 files as built" in capsys.readouterr().out
+    assert "MATCH: 3 files and the frozen program as built" in capsys.readouterr().out
     monkeypatch.setattr(firmware, "built_image",
                         lambda out=None: (made, firmware.image_from(image[:-1] + b"x")))
     assert verify.check("pico-1station", "PORT", seed, 5, str(tmp_path)) == 1
