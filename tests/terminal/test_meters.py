@@ -8,16 +8,21 @@ from craps.wagers import WIN, LOSE, PUSH, RETURN
 from terminal.meters import COUNTS, WRAP, Meters
 
 
+def fields(settlements):
+    """Settlement tuples as a roll keeps them, their fields one after another (Roll.fields)."""
+    return [field for s in settlements for field in s]
+
+
 def metered(settlements):
     m = Meters()
-    m.settle(settlements)
+    m.settle(fields(settlements))
     return m
 
 
 def roll(t, m, d1, d2):
     """Roll the table and meter its settlements, as the cabinet does."""
     r = t.roll(d1, d2)
-    m.settle(r.settlements)
+    m.settle(r.fields)
     return r
 
 
@@ -76,8 +81,8 @@ def test_settle_meters_wagered_won_lost_and_each_kind():
 
 def test_settle_adds_to_each_kind_roll_after_roll():
     m = metered([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
-    m.settle([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12), (0, "field", 0, None, LOSE, 0, 0, 5,
-                                                           0, 0)])
+    m.settle(fields([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12),
+                     (0, "field", 0, None, LOSE, 0, 0, 5, 0, 0)]))
     m.settle([])  # a roll that decided nothing is still a game
     assert m.counts["games"] == 3
     assert m.kinds["place"] == [18, 21]
@@ -87,7 +92,7 @@ def test_settle_adds_to_each_kind_roll_after_roll():
 def test_a_kind_meter_wraps_too():
     m = Meters()
     m.kinds["place"] = [WRAP - 2, WRAP - 1]
-    m.settle([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
+    m.settle(fields([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)]))
     assert m.kinds["place"] == [4, 6]
 
 
