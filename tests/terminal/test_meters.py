@@ -1,7 +1,9 @@
 # terminal.meters: ten-digit meters that wrap, a roll's settlements metered, and the self-audit
 # (balance) that every credit held is accounted for, across the wrap too.
+import gc
 import json
 
+from busy import busy_table
 from craps.house import HouseRules
 from craps.table import Table, taken
 from craps.wagers import WIN, LOSE, PUSH, RETURN
@@ -104,6 +106,21 @@ def test_meters_carry_on_from_their_dump():
     assert again.kinds == {"pass": [10, 0]}
     again.add("power_ups")
     assert again.counts["power_ups"] == 4
+
+
+def test_metering_a_busy_roll_makes_no_garbage_on_micropython():
+    # 10^10 is a long integer on the chip: a sum taken modulo the wrap made one, 32 bytes, and
+    # a busy roll meters five sums each for 40 settlements and more.
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    fields = busy_table().roll(3, 4).fields  # a seven-out: most wagers decided
+    m = Meters()
+    m.settle(fields)  # each kind's meter made
+    gc.collect()
+    before = gc.mem_alloc()
+    m.settle(fields)
+    made = gc.mem_alloc() - before
+    assert made <= 16, made  # the range it walks
 
 
 # -- balance: credits in - out + won - lost == credits on the meters + stakes on the layout
