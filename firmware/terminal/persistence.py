@@ -36,6 +36,7 @@ import gc
 from craps import layout
 from craps.errors import Refusal
 from craps.table import FIELDS, net
+from craps.wagers import layout_id
 from terminal import screens
 from terminal.audit import AuditLog
 from terminal.delta import BadChange, change, patch
@@ -368,14 +369,17 @@ class Persistence:
         return nets
 
 
-_LABELS = {}  # (kind, number, on): its label, one string however many rolls recall shows it
+# A wager's spot on the layout (wagers.layout_id: a small int, no tuple made to look it up):
+# its label, one string however many rolls recall shows it.
+_LABELS = {}
 
 
 def _label(kind, number, on):
-    key = (kind, number, on)
-    if key not in _LABELS:
-        _LABELS[key] = screens.label(kind, number, on)
-    return _LABELS[key]
+    key = layout_id(kind, number, on)
+    label = _LABELS.get(key)
+    if label is None:
+        label = _LABELS[key] = screens.label(kind, number, on)
+    return label
 
 
 def _nothing():
