@@ -3,7 +3,7 @@
 # self-audit run around every roll and credit in. It compares what each meter moved since the
 # last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
 # or a station off by exactly 10^10 (the board's bounds keep every move far below that).
-from craps.table import taken
+from craps.table import FIELDS, taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
@@ -33,20 +33,25 @@ class Meters:
             self.audited = list(data["audited"])
 
     def add(self, name, n=1):
-        self.counts[name] = (self.counts[name] + n) % WRAP
+        self.counts[name] = _wrapped(self.counts[name] + n)
 
-    def settle(self, settlements):
-        """Meter one roll's settlements: (player, type, number, on, outcome, win, commission,
-        lost, returned, stays) each."""
+    def settle(self, fields):
+        """Meter one roll's settlements, as the table keeps them (craps.table.Roll.fields):
+        (player, type, number, on, outcome, win, commission, lost, returned, stays) each, one
+        after another."""
         self.add("games")
-        for _, kind, _, _, outcome, win, commission, lost, returned, stays in settlements:
-            stake = lost + returned + stays
+        for i in range(0, len(fields), FIELDS):
+            win = fields[i + 5]
+            lost = fields[i + 7]
+            stake = lost + fields[i + 8] + fields[i + 9]  # + returned + stays
             self.add("wagered", stake)
             self.add("won", win)
-            self.add("lost", taken(outcome, lost, commission))
-            both = self.kinds.setdefault(kind, [0, 0])
-            both[0] = (both[0] + stake) % WRAP
-            both[1] = (both[1] + win) % WRAP
+            self.add("lost", taken(fields[i + 4], lost, fields[i + 6]))  # outcome, commission
+            both = self.kinds.get(fields[i + 1])
+            if both is None:
+                both = self.kinds[fields[i + 1]] = [0, 0]
+            both[0] = _wrapped(both[0] + stake)
+            both[1] = _wrapped(both[1] + win)
 
     def balance(self, table):
         """The self-audit: since the last audit, the credits held (on the stations' meters and
@@ -69,6 +74,12 @@ class Meters:
         """The meters as plain data: copies, so that a state saved is not changed by play."""
         return {"counts": dict(self.counts), "audited": list(self.audited),
                 "kinds": dict((kind, list(sums)) for kind, sums in self.kinds.items())}
+
+
+def _wrapped(n):
+    """n on a ten-digit meter. On the chip 10^10 is a long integer, and n modulo it is a new
+    one, garbage: a meter is taken so only once it is past the wrap."""
+    return n if 0 <= n < WRAP else n % WRAP
 
 
 def _held(table):

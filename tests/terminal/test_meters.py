@@ -1,23 +1,30 @@
 # terminal.meters: ten-digit meters that wrap, a roll's settlements metered, and the self-audit
 # (balance) that every credit held is accounted for, across the wrap too.
+import gc
 import json
 
+from busy import busy_table
 from craps.house import HouseRules
 from craps.table import Table, taken
 from craps.wagers import WIN, LOSE, PUSH, RETURN
 from terminal.meters import COUNTS, WRAP, Meters
 
 
+def fields(settlements):
+    """Settlement tuples as a roll keeps them, their fields one after another (Roll.fields)."""
+    return [field for s in settlements for field in s]
+
+
 def metered(settlements):
     m = Meters()
-    m.settle(settlements)
+    m.settle(fields(settlements))
     return m
 
 
 def roll(t, m, d1, d2):
     """Roll the table and meter its settlements, as the cabinet does."""
     r = t.roll(d1, d2)
-    m.settle(r.settlements)
+    m.settle(r.fields)
     return r
 
 
@@ -76,8 +83,8 @@ def test_settle_meters_wagered_won_lost_and_each_kind():
 
 def test_settle_adds_to_each_kind_roll_after_roll():
     m = metered([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
-    m.settle([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12), (0, "field", 0, None, LOSE, 0, 0, 5,
-                                                           0, 0)])
+    m.settle(fields([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12),
+                     (0, "field", 0, None, LOSE, 0, 0, 5, 0, 0)]))
     m.settle([])  # a roll that decided nothing is still a game
     assert m.counts["games"] == 3
     assert m.kinds["place"] == [18, 21]
@@ -87,7 +94,7 @@ def test_settle_adds_to_each_kind_roll_after_roll():
 def test_a_kind_meter_wraps_too():
     m = Meters()
     m.kinds["place"] = [WRAP - 2, WRAP - 1]
-    m.settle([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
+    m.settle(fields([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)]))
     assert m.kinds["place"] == [4, 6]
 
 
@@ -99,6 +106,21 @@ def test_meters_carry_on_from_their_dump():
     assert again.kinds == {"pass": [10, 0]}
     again.add("power_ups")
     assert again.counts["power_ups"] == 4
+
+
+def test_metering_a_busy_roll_makes_no_garbage_on_micropython():
+    # 10^10 is a long integer on the chip: a sum taken modulo the wrap made one, 32 bytes, and
+    # a busy roll meters five sums each for 40 settlements and more.
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    fields = busy_table().roll(3, 4).fields  # a seven-out: most wagers decided
+    m = Meters()
+    m.settle(fields)  # each kind's meter made
+    gc.collect()
+    before = gc.mem_alloc()
+    m.settle(fields)
+    made = gc.mem_alloc() - before
+    assert made <= 16, made  # the range it walks
 
 
 # -- balance: credits in - out + won - lost == credits on the meters + stakes on the layout
