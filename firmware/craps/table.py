@@ -61,47 +61,26 @@ def seven_out(point, total):
 # `returned` the stake back on the meter; `stays` the stake left on the layout.
 SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
               "returned", "stays")
-FIELDS = len(SETTLEMENT)  # a settlement's, in a roll's flat list (Roll.fields)
-MOVE_FIELDS = 4  # a come bet that travelled: (player, kind, number, amount)
 
 
-def net(s, at=0):
+def net(s):
     """What a settlement did to the player's money: the win, less the stake and any up-front
-    commission lost (a horn, world or C & E may win some parts and lose others). s: a
-    settlement, or a roll's fields (Roll.fields) with the settlement's at `at`."""
-    return s[at + 5] - taken(s[at + 4], s[at + 7], s[at + 6])
+    commission lost (a horn, world or C & E may win some parts and lose others)."""
+    return s[5] - taken(s[4], s[7], s[6])
 
 
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
-    `fields` is the table's own list of this roll's settlements as plain fields, SETTLEMENT's
-    for each in turn (FIELDS a settlement): the board reads them there, and no tuple is made
-    for a settlement unless `settlements` is read. The next roll empties the table's lists:
-    read or copy what a roll decided before rolling again."""
+    `settlements` is the table's own list of settlement tuples, emptied by the next roll: read or
+    copy it before rolling again."""
 
-    def __init__(self, dice, point, shooter, fields, moved):
+    def __init__(self, dice, point, shooter, settlements, moves):
         self.dice = dice
         self.total = dice[0] + dice[1]
         self.point = point
         self.shooter = shooter
-        self.fields = fields
-        self._moved = moved  # the come bets that travelled, MOVE_FIELDS each
-
-    @property
-    def settlements(self):
-        """The settlements as tuples (SETTLEMENT), in the order settled, made when read: valid
-        until the next roll, as `fields` is."""
-        return _tuples(self.fields, FIELDS)
-
-    @property
-    def moves(self):
-        """(player, kind, number, amount) of each come bet that travelled, made when read: valid
-        until the next roll."""
-        return _tuples(self._moved, MOVE_FIELDS)
-
-
-def _tuples(fields, size):
-    return [tuple(fields[i:i + size]) for i in range(0, len(fields), size)]
+        self.settlements = settlements
+        self.moves = moves  # (player, kind, number, amount) of come bets that travelled
 
 
 class Table:
@@ -117,9 +96,7 @@ class Table:
         self.holder = 0  # the station the dice are with
         self.betting_open = True
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
-        self._settled = []  # this roll's settlements: Roll.fields
-        self._travelled = []  # this roll's come bets that travel, while it settles
-        self._moved = []  # ...and where they went: Roll.moves
+        self._settled = []  # this roll's settlements
         self.taken_down = []  # the wagers this roll took down: what put_back() makes again
         # Where each wager sits -> the wager: its spot is layout_id() * MAX_STATIONS + station,
         # one small int. Kept in step with `wagers` by _place, roll and _take_off (see _reindex).
@@ -326,10 +303,11 @@ class Table:
         total = d1 + d2
         credits = self.credits
         index = self._index
-        del self._settled[:]
+        settled = self._settled
+        del settled[:]
         down = self.taken_down
         del down[:]
-        travelled = self._travelled
+        travelled = []
         wagers = self.wagers
         kept = 0
         at = (d1 - 1) * 6 + d2 - 1 + (36 if point else 0)  # the roll's place in roll_table()
@@ -352,7 +330,7 @@ class Table:
             amount = w.amount
             if outcome == LOSE:  # the most frequent decision
                 # an up-front commission is the house's once the wager loses
-                self._settle(w, LOSE, 0, w.vig, amount, 0, 0)
+                settled.append((w.player, w.kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
             elif outcome == WIN:
                 ratio = RATIOS[code >> 3]
                 win = amount * ratio[0] // ratio[1]
@@ -360,12 +338,13 @@ class Table:
                 if kind in _STAYS:  # paid; the stake stays up
                     fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
                     credits[w.player] += win - fee
-                    self._settle(w, WIN, win - fee, fee, 0, 0, amount)
+                    settled.append((w.player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
+                                    amount))
                     wagers[kept] = w
                     kept += 1
                     continue
                 credits[w.player] += win + amount
-                self._settle(w, WIN, win, 0, 0, amount, 0)
+                settled.append((w.player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
             elif outcome == MOVE:
                 if w.kind in COME:
                     travelled.append(w)
@@ -376,13 +355,17 @@ class Table:
                 continue
             else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
                 credits[w.player] += amount
-                self._settle(w, outcome, 0, 0, 0, amount, 0)
+                settled.append((w.player, w.kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
             other = index.pop(w._spot, w)  # off its spot, in one look-up:
             if other is not w:  # unless the spot is another's (a restored table's twice-taken)
                 index[w._spot] = other
             down.append(w)
         del wagers[kept:]
-        self._travel(total)
+        moves = []
+        for w in travelled:
+            # A come bet already on this number was just decided: the one travelling takes its place.
+            self._move(w, total)
+            moves.append((w.player, w.kind, total, w.amount))
         self.point = next_point(point, total)
         if seven_out(point, total):
             self.hand_rolls = 0
@@ -391,35 +374,7 @@ class Table:
         else:
             self.hand_rolls += 1
         self.betting_open = True
-        return Roll((d1, d2), self.point, shooter, self._settled, self._moved)
-
-    def _settle(self, w, outcome, win, fee, lost, returned, stays):
-        # One settlement on the roll's list, as plain fields in SETTLEMENT's order: a tuple a
-        # wager would be the roll's garbage, and garbage calls for the chip's slow collections.
-        settled = self._settled
-        settled.append(w.player)
-        settled.append(w.kind)
-        settled.append(w.number)
-        settled.append(w.on)
-        settled.append(outcome)
-        settled.append(win)
-        settled.append(fee)
-        settled.append(lost)
-        settled.append(returned)
-        settled.append(stays)
-
-    def _travel(self, number):
-        # The come bets the roll moved go to `number`, in the order made: a come bet already
-        # there was just decided, and the one travelling takes its place.
-        moved = self._moved
-        del moved[:]
-        for w in self._travelled:
-            self._move(w, number)
-            moved.append(w.player)
-            moved.append(w.kind)
-            moved.append(number)
-            moved.append(w.amount)
-        del self._travelled[:]  # (no wager held past the roll)
+        return Roll((d1, d2), self.point, shooter, settled, moves)
 
     def _code(self, w, point, d1, d2, at):
         # The roll code of a wager without codes; a compound one is settled here (None).
@@ -447,7 +402,8 @@ class Table:
                 lost += stake
         outcome = WIN if win > lost else LOSE if win < lost else PUSH
         self.credits[w.player] += win + returned
-        self._settle(w, outcome, win, 0, lost, returned, 0)
+        self._settled.append((w.player, w.kind, w.number, w.on, outcome, win, 0, lost,
+                              returned, 0))
         if self._index.get(w._spot) is w:
             del self._index[w._spot]
 

@@ -253,11 +253,11 @@ class Cabinet(Persistence):
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        fields = roll.fields  # the settlements, as the table keeps them until the next roll
-        self.meters.settle(fields)
+        settled = roll.settlements  # the table's own list: read before the next roll
+        self.meters.settle(settled)
         if self.games is not None:
             self._game(before, dice, roll)
-        for s, net in enumerate(self._remember(dice, point, fields)):
+        for s, net in enumerate(self._remember(dice, point, settled)):
             if net > 0:
                 self.signal(s, "win")
         self._credit_limit()

@@ -3,7 +3,7 @@
 # self-audit run around every roll and credit in. It compares what each meter moved since the
 # last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
 # or a station off by exactly 10^10 (the board's bounds keep every move far below that).
-from craps.table import FIELDS, taken
+from craps.table import taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
@@ -35,21 +35,18 @@ class Meters:
     def add(self, name, n=1):
         self.counts[name] = _wrapped(self.counts[name] + n)
 
-    def settle(self, fields):
-        """Meter one roll's settlements, as the table keeps them (craps.table.Roll.fields):
-        (player, type, number, on, outcome, win, commission, lost, returned, stays) each, one
-        after another."""
+    def settle(self, settlements):
+        """Meter one roll's settlements: (player, type, number, on, outcome, win, commission,
+        lost, returned, stays) each."""
         self.add("games")
-        for i in range(0, len(fields), FIELDS):
-            win = fields[i + 5]
-            lost = fields[i + 7]
-            stake = lost + fields[i + 8] + fields[i + 9]  # + returned + stays
+        for _, kind, _, _, outcome, win, commission, lost, returned, stays in settlements:
+            stake = lost + returned + stays
             self.add("wagered", stake)
             self.add("won", win)
-            self.add("lost", taken(fields[i + 4], lost, fields[i + 6]))  # outcome, commission
-            both = self.kinds.get(fields[i + 1])
+            self.add("lost", taken(outcome, lost, commission))
+            both = self.kinds.get(kind)
             if both is None:
-                both = self.kinds[fields[i + 1]] = [0, 0]
+                both = self.kinds[kind] = [0, 0]
             both[0] = _wrapped(both[0] + stake)
             both[1] = _wrapped(both[1] + win)
 

@@ -35,7 +35,7 @@ import gc
 
 from craps import layout
 from craps.errors import Refusal
-from craps.table import FIELDS, net
+from craps.table import taken
 from craps.wagers import layout_id
 from terminal import screens
 from terminal.audit import AuditLog
@@ -331,39 +331,36 @@ class Persistence:
         (before: the table before the roll), the dice and what they did; it is the game the
         meters counted last. The board makes none: its recall is _remember's."""
         record = {"game": self.meters.counts["games"], "dice": dice, "point": roll.point,
-                  "layout": before, "settlements": roll.settlements,
+                  "layout": before, "settlements": list(roll.settlements),
                   "rules": self.settings.rules.as_dict(), "shooter": roll.shooter,
                   "moves": [list(m) for m in roll.moves], "credits": list(self.table.credits),
                   "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
         self.games.append(record)
 
-    def _remember(self, dice, point, fields):
-        """Game recall from a roll: its dice, the puck before it and its settlements as the
-        table keeps them (craps.table.Roll.fields). Each station's results are one flat list,
-        label, net, label, net... (a pair each would be the busiest cabinet's largest use of the
-        heap after its bets), in the order settled. Returns each station's net and puts it on
-        its display."""
+    def _remember(self, dice, point, settled):
+        """Game recall from a roll: its dice, the puck before it and its settlements. Each
+        station's results are one flat list, label, net, label, net... (a pair each would be
+        the busiest cabinet's largest use of the heap after its bets), in the order settled.
+        Returns each station's net and puts it on its display."""
         # Each station's list made once at its size, not grown: a list grown on the heap leaves
         # a hole at each step, and these outlive the roll's garbage around them.
         at = [0] * len(self.panels)
-        for i in range(0, len(fields), FIELDS):
-            at[fields[i]] += 2  # its player
+        for settlement in settled:
+            at[settlement[0]] += 2
         results = [[None] * n for n in at]
         at = [0] * len(self.panels)
-        for i in range(0, len(fields), FIELDS):
-            player = fields[i]
-            mine, n = results[player], at[player]
-            mine[n] = _label(fields[i + 1], fields[i + 2], fields[i + 3])  # kind, number, on
-            mine[n + 1] = net(fields, i)
-            at[player] = n + 2
+        for player, kind, number, on, outcome, win, commission, lost, _, _ in settled:
+            mine, i = results[player], at[player]
+            mine[i] = _label(kind, number, on)
+            mine[i + 1] = win - taken(outcome, lost, commission)
+            at[player] = i + 2
         nets = []
         for s, panel in enumerate(self.panels):
-            total = screens.nets_of(results[s])
-            nets.append(total)
+            net = screens.nets_of(results[s])
+            nets.append(net)
             panel.message = ""
             if results[s]:
-                panel.message = "WIN %d" % total if total > 0 else "LOSE %d" % -total if total \
-                    else "PUSH"
+                panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
         self.recall.insert(0, ((dice[0], dice[1]), point, tuple(results)))
         del self.recall[self.settings.recall:]
         return nets

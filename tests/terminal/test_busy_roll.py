@@ -10,16 +10,16 @@ from terminal.cabinet import Cabinet
 from terminal.events import DICE, KEY, TICK
 from terminal.settings import Settings
 
-# At most, the DICE event of a busy roll on MicroPython, on average: 18,238 bytes now, most of
+# At most, the DICE event of a busy roll on MicroPython, on average: 20,485 bytes now, most of
 # it the 8 displays drawn again, the state the journal's entry is worked out from, the meters'
-# self-audit and recall's lists. 30,879 when the table made a tuple for each settlement, the
-# cabinet copied them, a meter taken modulo 10^10 made a long integer and a recall label's
-# look-up a tuple.
-ROLL_BYTES = 20000
+# self-audit, recall's lists and the table's settlement tuples (about 2 KB). 30,879 when a
+# meter taken modulo 10^10 made a long integer, a recall label's look-up a tuple and the
+# cabinet copied the settlements.
+ROLL_BYTES = 22000
 
 # What 100 busy rolls left on the meters and in recall, roll by roll, with each station's
-# message, as the cabinet kept them when the table made a tuple for each settlement at once:
-# the sha256 of their text.
+# message, as the cabinet kept them before its roll made less garbage: the sha256 of their
+# text.
 RECORDED = "ea7415b2291a3300b7ebf594365775257636adab7f67568d261b07eb10f9ccd0"
 
 

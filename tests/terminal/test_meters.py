@@ -10,21 +10,16 @@ from craps.wagers import WIN, LOSE, PUSH, RETURN
 from terminal.meters import COUNTS, WRAP, Meters
 
 
-def fields(settlements):
-    """Settlement tuples as a roll keeps them, their fields one after another (Roll.fields)."""
-    return [field for s in settlements for field in s]
-
-
 def metered(settlements):
     m = Meters()
-    m.settle(fields(settlements))
+    m.settle(settlements)
     return m
 
 
 def roll(t, m, d1, d2):
     """Roll the table and meter its settlements, as the cabinet does."""
     r = t.roll(d1, d2)
-    m.settle(r.fields)
+    m.settle(r.settlements)
     return r
 
 
@@ -83,8 +78,8 @@ def test_settle_meters_wagered_won_lost_and_each_kind():
 
 def test_settle_adds_to_each_kind_roll_after_roll():
     m = metered([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
-    m.settle(fields([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12),
-                     (0, "field", 0, None, LOSE, 0, 0, 5, 0, 0)]))
+    m.settle([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12), (0, "field", 0, None, LOSE, 0, 0, 5,
+                                                           0, 0)])
     m.settle([])  # a roll that decided nothing is still a game
     assert m.counts["games"] == 3
     assert m.kinds["place"] == [18, 21]
@@ -94,7 +89,7 @@ def test_settle_adds_to_each_kind_roll_after_roll():
 def test_a_kind_meter_wraps_too():
     m = Meters()
     m.kinds["place"] = [WRAP - 2, WRAP - 1]
-    m.settle(fields([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)]))
+    m.settle([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
     assert m.kinds["place"] == [4, 6]
 
 
@@ -113,14 +108,13 @@ def test_metering_a_busy_roll_makes_no_garbage_on_micropython():
     # a busy roll meters five sums each for 40 settlements and more.
     if not hasattr(gc, "mem_alloc"):
         return  # CPython: nothing to measure
-    fields = busy_table().roll(3, 4).fields  # a seven-out: most wagers decided
+    settled = busy_table().roll(3, 4).settlements  # a seven-out: most wagers decided
     m = Meters()
-    m.settle(fields)  # each kind's meter made
+    m.settle(settled)  # each kind's meter made
     gc.collect()
     before = gc.mem_alloc()
-    m.settle(fields)
-    made = gc.mem_alloc() - before
-    assert made <= 16, made  # the range it walks
+    m.settle(settled)
+    assert gc.mem_alloc() - before == 0
 
 
 # -- balance: credits in - out + won - lost == credits on the meters + stakes on the layout
