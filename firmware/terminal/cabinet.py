@@ -253,10 +253,11 @@ class Cabinet(Persistence):
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        settled = list(roll.settlements)  # the table empties its list at the next roll
+        settled = roll.settlements  # the table's own list: read before the next roll
         self.meters.settle(settled)
-        record = self._game(before, point, dice, roll, settled)
-        for s, net in enumerate(self._remember(record)):
+        if self.games is not None:
+            self._game(before, dice, roll)
+        for s, net in enumerate(self._remember(dice, point, settled)):
             if net > 0:
                 self.signal(s, "win")
         self._credit_limit()

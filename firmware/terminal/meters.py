@@ -33,7 +33,7 @@ class Meters:
             self.audited = list(data["audited"])
 
     def add(self, name, n=1):
-        self.counts[name] = (self.counts[name] + n) % WRAP
+        self.counts[name] = _wrapped(self.counts[name] + n)
 
     def settle(self, settlements):
         """Meter one roll's settlements: (player, type, number, on, outcome, win, commission,
@@ -44,9 +44,11 @@ class Meters:
             self.add("wagered", stake)
             self.add("won", win)
             self.add("lost", taken(outcome, lost, commission))
-            both = self.kinds.setdefault(kind, [0, 0])
-            both[0] = (both[0] + stake) % WRAP
-            both[1] = (both[1] + win) % WRAP
+            both = self.kinds.get(kind)
+            if both is None:
+                both = self.kinds[kind] = [0, 0]
+            both[0] = _wrapped(both[0] + stake)
+            both[1] = _wrapped(both[1] + win)
 
     def balance(self, table):
         """The self-audit: since the last audit, the credits held (on the stations' meters and
@@ -69,6 +71,12 @@ class Meters:
         """The meters as plain data: copies, so that a state saved is not changed by play."""
         return {"counts": dict(self.counts), "audited": list(self.audited),
                 "kinds": dict((kind, list(sums)) for kind, sums in self.kinds.items())}
+
+
+def _wrapped(n):
+    """n on a ten-digit meter. On the chip 10^10 is a long integer, and n modulo it is a new
+    one, garbage: a meter is taken so only once it is past the wrap."""
+    return n if 0 <= n < WRAP else n % WRAP
 
 
 def _held(table):

@@ -36,6 +36,7 @@ import gc
 from craps import layout
 from craps.errors import Refusal
 from craps.table import taken
+from craps.wagers import layout_id
 from terminal import screens
 from terminal.audit import AuditLog
 from terminal.delta import BadChange, change, patch
@@ -325,28 +326,22 @@ class Persistence:
         self.tilt = state["tilt"]
         self._carry_on(now_ms)
 
-    def _game(self, before, point, dice, roll, settled):
-        """The roll's recall record: the layout as the bets closed (the table before the roll,
-        with its puck at `point`), the dice and what they did (settled: each settlement's
-        fields); it is the game the meters counted last. Built in full only for host tools
-        (self.games): the board needs the settlements alone."""
+    def _game(self, before, dice, roll):
+        """The roll's recall record, for host tools (self.games): the layout as the bets closed
+        (before: the table before the roll), the dice and what they did; it is the game the
+        meters counted last. The board makes none: its recall is _remember's."""
         record = {"game": self.meters.counts["games"], "dice": dice, "point": roll.point,
-                  "layout": {"point": point}, "settlements": settled}
-        if self.games is not None:
-            record["layout"] = before
-            record.update(rules=self.settings.rules.as_dict(), shooter=roll.shooter,
-                          moves=[list(m) for m in roll.moves],
-                          credits=list(self.table.credits),
-                          on_table=[self.table.on_table(s) for s in range(len(self.panels))])
-            self.games.append(record)
-        return record
+                  "layout": before, "settlements": list(roll.settlements),
+                  "rules": self.settings.rules.as_dict(), "shooter": roll.shooter,
+                  "moves": [list(m) for m in roll.moves], "credits": list(self.table.credits),
+                  "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
+        self.games.append(record)
 
-    def _remember(self, record):
-        """Game recall from a roll's record: each station's results as one flat list, label,
-        net, label, net... (a pair each would be the busiest cabinet's largest use of the heap
-        after its bets), in the order settled. Returns each station's net and puts it on its
-        display."""
-        settled = record["settlements"]
+    def _remember(self, dice, point, settled):
+        """Game recall from a roll: its dice, the puck before it and its settlements. Each
+        station's results are one flat list, label, net, label, net... (a pair each would be
+        the busiest cabinet's largest use of the heap after its bets), in the order settled.
+        Returns each station's net and puts it on its display."""
         # Each station's list made once at its size, not grown: a list grown on the heap leaves
         # a hole at each step, and these outlive the roll's garbage around them.
         at = [0] * len(self.panels)
@@ -366,20 +361,22 @@ class Persistence:
             panel.message = ""
             if results[s]:
                 panel.message = "WIN %d" % net if net > 0 else "LOSE %d" % -net if net else "PUSH"
-        dice = record["dice"]
-        self.recall.insert(0, ((dice[0], dice[1]), record["layout"]["point"], tuple(results)))
+        self.recall.insert(0, ((dice[0], dice[1]), point, tuple(results)))
         del self.recall[self.settings.recall:]
         return nets
 
 
-_LABELS = {}  # (kind, number, on): its label, one string however many rolls recall shows it
+# A wager's spot on the layout (wagers.layout_id: a small int, no tuple made to look it up):
+# its label, one string however many rolls recall shows it.
+_LABELS = {}
 
 
 def _label(kind, number, on):
-    key = (kind, number, on)
-    if key not in _LABELS:
-        _LABELS[key] = screens.label(kind, number, on)
-    return _LABELS[key]
+    key = layout_id(kind, number, on)
+    label = _LABELS.get(key)
+    if label is None:
+        label = _LABELS[key] = screens.label(kind, number, on)
+    return label
 
 
 def _nothing():

@@ -1,7 +1,9 @@
 # terminal.meters: ten-digit meters that wrap, a roll's settlements metered, and the self-audit
 # (balance) that every credit held is accounted for, across the wrap too.
+import gc
 import json
 
+from busy import busy_table
 from craps.house import HouseRules
 from craps.table import Table, taken
 from craps.wagers import WIN, LOSE, PUSH, RETURN
@@ -99,6 +101,20 @@ def test_meters_carry_on_from_their_dump():
     assert again.kinds == {"pass": [10, 0]}
     again.add("power_ups")
     assert again.counts["power_ups"] == 4
+
+
+def test_metering_a_busy_roll_makes_no_garbage_on_micropython():
+    # 10^10 is a long integer on the chip: a sum taken modulo the wrap made one, 32 bytes, and
+    # a busy roll meters five sums each for 40 settlements and more.
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    settled = busy_table().roll(3, 4).settlements  # a seven-out: most wagers decided
+    m = Meters()
+    m.settle(settled)  # each kind's meter made
+    gc.collect()
+    before = gc.mem_alloc()
+    m.settle(settled)
+    assert gc.mem_alloc() - before == 0
 
 
 # -- balance: credits in - out + won - lost == credits on the meters + stakes on the layout
