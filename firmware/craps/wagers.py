@@ -191,8 +191,10 @@ def settle_code(w, point, d1, d2, rules):
 
 
 # Small ints for a wager's kind and for the bet its odds back: keys that allocate nothing.
-KIND_ID = dict((kind, i) for i, kind in enumerate(KINDS + ("odds",)))
-ON_ID = dict((on, i) for i, on in enumerate((None,) + ODDS_ON))
+KIND_OF = KINDS + ("odds",)
+ON_OF = (None,) + ODDS_ON
+KIND_ID = dict((kind, i) for i, kind in enumerate(KIND_OF))
+ON_ID = dict((on, i) for i, on in enumerate(ON_OF))
 # A roll code is one byte: the outcome (NONE to MOVE) in its low three bits and, for a win, what
 # it pays above them, as its place in RATIOS: every pays() met so far (under 30 in all, where
 # the byte holds 32).
@@ -230,6 +232,11 @@ def roll_table(w, rules):
 def layout_id(kind, number, on):
     """A wager's kind, number and the bet its odds back, as one small int."""
     return (KIND_ID[kind] * 100 + number) * 8 + ON_ID[on]
+
+
+def spot(lid):
+    """(kind, number, on) of a layout_id(); IndexError when no wager has it."""
+    return KIND_OF[lid // 800], lid // 8 % 100, ON_OF[lid % 8]
 
 
 def pays(w, d1, d2, rules):

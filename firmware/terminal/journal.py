@@ -49,6 +49,15 @@ class Journal:
     def __len__(self):
         return self.count
 
+    def last(self):
+        """The last entry, the only one parsed (None: there is none): the commit a journal
+        reaches, read without playing it."""
+        for chunks, count in reversed(self._parts):
+            for n, text in enumerate(_lines(chunks())):
+                if n == count - 1:
+                    return _entry(text)
+        return None
+
     def __iter__(self):
         for chunks, count in self._parts:
             n = 0
@@ -56,10 +65,15 @@ class Journal:
                 if n == count:
                     break
                 n += 1
-                try:
-                    yield json.loads(text.split(b" ", 2)[2])
-                except (ValueError, RuntimeError):  # its CRC holds: written so by a forger
-                    yield None
+                yield _entry(text)
+
+
+def _entry(line):
+    """A good line's entry; None when it is no JSON: its CRC holds, so written by a forger."""
+    try:
+        return json.loads(line.split(b" ", 2)[2])
+    except (ValueError, RuntimeError):
+        return None
 
 
 def part(name, k):

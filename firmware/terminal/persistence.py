@@ -12,10 +12,11 @@
 # out again, exactly, from the bets and the dice: at power-up resume() plays the journal, and so
 # settles a roll that was drawn before a cut, once, and remakes each roll's recall.
 #
-# There are two journals, each with its base, so that the recall of the last rolls outlives a
+# There are two journals, each with its base, so that the rolls of the last recall outlive a
 # new base: once the newer journal holds `settings.recall` rolls (or MAX_ENTRIES entries), the
-# state is written as the older one's base and that journal is emptied: it is the newer now.
-# resume() plays the older journal for its rolls' recall, then the newer for the state. A cut
+# state is written as the older one's base, with the game recall of those rolls, and that
+# journal is emptied: it is the newer now. resume() restores the newer base and plays its
+# journal (host tools play the older one first, for its rolls' records in full). A cut
 # leaves each base whole, old or new (memory.py); a new base is newer than the entries left in
 # its journal, which are skipped. When the bets close, the newer base and journal are re-read
 # (VERIFY): critical memory is checked before it is used for a roll.
@@ -160,10 +161,7 @@ class Persistence:
         new = newer(bases)
         old, top = 1 - new, bases[new]["commit"]
         if bases[old] is not None and bases[old]["commit"] < top:
-            self._play(old, bases[old], journals[old], top, now_ms, feed)
-            if self.commits != top:
-                raise BadJournal(JOURNALS[old], "it stops at commit %d, %s is commit %d" % (
-                    self.commits, BASES[new], top))
+            self._reaches(old, bases, journals[old], top, now_ms, feed)
         self._play(new, bases[new], journals[new], None, now_ms, feed)
         if self.commits < marker["commit"]:
             raise BadJournal(JOURNALS[new], "it stops at commit %d, the set-up marker says %d" % (
@@ -177,12 +175,30 @@ class Persistence:
             raise BadJournal(JOURNALS[new], str(e))
         del self._shown[:]  # the played rolls' signals are long gone
 
+    def _reaches(self, old, bases, journal, top, now_ms, feed):
+        """The older journal must reach the newer base's commit, top. The newer base has its
+        rolls' recall: host tools play it for each roll's record (self.games), the board only
+        for a base an older firmware wrote; else its last entry is read, and no other."""
+        if self.games is not None or "recall" not in bases[1 - old]:
+            self._play(old, bases[old], journal, top, now_ms, feed)
+            reached = self.commits
+        else:
+            last = journal.last()
+            reached = last[1] if type(last) is list and len(last) > 1 else bases[old]["commit"]
+        if reached != top:
+            raise BadJournal(JOURNALS[old], "it stops at commit %s, %s is commit %d" % (
+                reached, BASES[1 - old], top))
+
     def _play(self, gen, base, entries, stop, now_ms, feed):
         """Restore a base, then carry out the entries of its journal that follow it, to commit
         stop (None: all). BadJournal names the record where they do not fit."""
         try:
             self._check_state(base)
             self._restore(base, now_ms)
+            if "recall" in base:
+                self.recall = [((d[0], d[1]), point, tuple(results))
+                               for d, point, results in base["recall"]]
+                del self.recall[self.settings.recall:]
         except _MALFORMED as e:
             raise BadJournal(BASES[gen], str(e))
         self._rolls = 0
@@ -279,7 +295,7 @@ class Persistence:
         self._rolls += 1
         if self._rolls >= self.settings.recall or self._entries >= MAX_ENTRIES:
             self.gen = 1 - self.gen  # the older journal: its rolls' recall is the newer's too
-            out.append((PERSIST, BASES[self.gen], self.saved))
+            out.append((PERSIST, BASES[self.gen], self._base()))
             out.append((PERSIST, JOURNALS[self.gen], None))
             self._rolls = self._entries = 0
 
@@ -288,13 +304,22 @@ class Persistence:
         set-up marker last (a cut in the set-up leaves no marker beside the other records)."""
         self.commits += 1
         self.saved = self.state()
+        base = self._base()
         for gen in (1, 0):
-            out.append((PERSIST, BASES[gen], self.saved))
+            out.append((PERSIST, BASES[gen], base))
             out.append((PERSIST, JOURNALS[gen], None))
         out.append((PERSIST, SETUP, {"commit": self.commits}))
         self.gen = 0
         self._rolls = self._entries = 0
         self._dirty = self._marker = False
+
+    def _base(self):
+        """A base: the state saved last, and the game recall, which a journal's entries leave
+        out (its rolls make theirs again when played), so that a power-up need not play the
+        older journal for the recall of its rolls."""
+        base = dict(self.saved)
+        base["recall"] = list(self.recall)
+        return base
 
     def _save_log(self, out):
         if self._logged and not self.ram_error and not self.unset:
@@ -339,9 +364,10 @@ class Persistence:
 
     def _remember(self, dice, point, settled):
         """Game recall from a roll: its dice, the puck before it and its settlements. Each
-        station's results are one flat list, label, net, label, net... (a pair each would be
-        the busiest cabinet's largest use of the heap after its bets), in the order settled.
-        Returns each station's net and puts it on its display."""
+        station's results are one flat list, spot, net, spot, net... (a pair each would be the
+        busiest cabinet's largest use of the heap after its bets), in the order settled: a spot
+        is the wager's craps.wagers.layout_id, a small int, which takes no heap of its own and
+        keeps a base's recall short. Returns each station's net and puts it on its display."""
         # Each station's list made once at its size, not grown: a list grown on the heap leaves
         # a hole at each step, and these outlive the roll's garbage around them.
         at = [0] * len(self.panels)
@@ -351,7 +377,7 @@ class Persistence:
         at = [0] * len(self.panels)
         for player, kind, number, on, outcome, win, commission, lost, _, _ in settled:
             mine, i = results[player], at[player]
-            mine[i] = _label(kind, number, on)
+            mine[i] = layout_id(kind, number, on)
             mine[i + 1] = win - taken(outcome, lost, commission)
             at[player] = i + 2
         nets = []
@@ -364,19 +390,6 @@ class Persistence:
         self.recall.insert(0, ((dice[0], dice[1]), point, tuple(results)))
         del self.recall[self.settings.recall:]
         return nets
-
-
-# A wager's spot on the layout (wagers.layout_id: a small int, no tuple made to look it up):
-# its label, one string however many rolls recall shows it.
-_LABELS = {}
-
-
-def _label(kind, number, on):
-    key = layout_id(kind, number, on)
-    label = _LABELS.get(key)
-    if label is None:
-        label = _LABELS[key] = screens.label(kind, number, on)
-    return label
 
 
 def _nothing():

@@ -3,7 +3,8 @@
 # and a field of the wrong type or range must be a RAM error naming it, never a crash later in
 # play. Start-up alone imports this and drops it after (startup.py): its shapes take no heap
 # during play, where the busiest cabinet needs every block.
-from craps.wagers import KINDS
+from craps.house import POINTS
+from craps.wagers import KINDS, KIND_OF, ON_OF
 from terminal.meters import COUNTS, WRAP
 from terminal.shapes import BadShape, Each, Either, Fixed, Whole, check
 
@@ -16,6 +17,9 @@ METERS = {"counts": Each(METER), "kinds": Each(Fixed(METER, METER)),
 STATE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": dict, "tilt": str,
          "no_rolls": METER, "read": str, "keeper": Either(None, int), "door": bool,
          "attendant": bool, "handpays": [METER], "meters": METERS, "history": [Fixed(DIE, DIE)]}
+# Persistence._base(): each roll's dice, the puck before it, each station's spot, net, spot...
+# (its spots and nets checked by _recall: a shape a number would take the busiest base's longest)
+RECALL = [Fixed(Fixed(DIE, DIE), int, [list])]
 # AuditLog.dump(): n, commit, power-up, ms, action, detail, hash an entry
 LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
 
@@ -34,6 +38,29 @@ def state(data, stations):
             len(data["handpays"]), stations))
     if data["keeper"] is not None and not 0 <= data["keeper"] < stations:
         raise BadShape("state.keeper is no station: %d" % data["keeper"])
+    if "recall" in data:  # (a base's)
+        _recall(check(data["recall"], RECALL, "state.recall"), stations)
+
+
+SPOTS = len(KIND_OF) * 800  # craps.wagers.layout_id()'s, at most
+
+
+def _recall(recall, stations):
+    for _, point, results in recall:
+        if point != 0 and point not in POINTS:
+            raise BadShape("state.recall has a puck on %d" % point)
+        if len(results) != stations:
+            raise BadShape("state.recall has %d stations, the board %d" % (len(results),
+                                                                         stations))
+        for mine in results:
+            if len(mine) % 2:
+                raise BadShape("state.recall has a spot without its net")
+            for i in range(0, len(mine), 2):
+                at, net = mine[i], mine[i + 1]
+                if type(at) is not int or not 0 <= at < SPOTS or at % 8 >= len(ON_OF):
+                    raise BadShape("state.recall has no spot %s" % (at,))
+                if type(net) is not int:
+                    raise BadShape("state.recall has a net of %s" % (net,))
 
 
 def audit_log(data):

@@ -2,7 +2,7 @@
 # cabinet's sign. Plain tuples of short lines, so an SSD1306, a console or the simulator can
 # draw them. Only what happened is shown: no word that suggests a number is due.
 from craps.checks import title
-from craps.wagers import UNITS, hop_dice
+from craps.wagers import UNITS, hop_dice, spot
 from terminal import attendant, buttons
 
 NO_HELP = (("Paytable not loaded",),)
@@ -73,7 +73,7 @@ def button_name(button):
 
 
 def nets_of(results):
-    """The sum of a station's nets in recall: label, net, label, net... (MicroPython's slices
+    """The sum of a station's nets in recall: spot, net, spot, net... (MicroPython's slices
     take no step)."""
     return sum(results[i] for i in range(1, len(results), 2))
 
@@ -84,9 +84,9 @@ def recall_page(cab, s, page):
     dice, point, results = cab.recall[page]
     lines = ["RECALL %d/%d" % (page + 1, len(cab.recall)),
              dice_text(dice) + (" PT %d" % point if point else " COME OUT")]
-    mine = results[s]  # label, net, label, net...
+    mine = results[s]  # spot, net, spot, net... (a spot: craps.wagers.layout_id)
     for i in range(0, len(mine), 2):
-        lines.append("%s %+d" % (mine[i], mine[i + 1]))
+        lines.append("%s %+d" % (label(*spot(mine[i])), mine[i + 1]))
     lines.append("NET %+d" % nets_of(mine))
     return tuple(lines)
 

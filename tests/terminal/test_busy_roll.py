@@ -6,8 +6,10 @@ import hashlib
 from binascii import hexlify
 
 import busy
+from craps.wagers import spot
 from terminal.cabinet import Cabinet
 from terminal.events import DICE, KEY, TICK
+from terminal.screens import label
 from terminal.settings import Settings
 
 # At most, the DICE event of a busy roll on MicroPython, on average: 20,485 bytes now, most of
@@ -21,6 +23,13 @@ ROLL_BYTES = 22000
 # message, as the cabinet kept them before its roll made less garbage: the sha256 of their
 # text.
 RECORDED = "ea7415b2291a3300b7ebf594365775257636adab7f67568d261b07eb10f9ccd0"
+
+
+def labelled(game):
+    """A recall entry with each spot's label, as it was kept when this was recorded."""
+    dice, point, results = game
+    return dice, point, tuple([label(*spot(x)) if i % 2 == 0 else x for i, x in enumerate(mine)]
+                              for mine in results)
 
 
 def busy_cabinet():
@@ -51,7 +60,7 @@ def test_busy_rolls_meter_and_recall_as_recorded():
         cab.handle((DICE, d1, d2), now)
         meters = cab.meters.dump()
         digest.update(repr((sorted(meters["counts"].items()), sorted(meters["kinds"].items()),
-                            meters["audited"], cab.recall[0],
+                            meters["audited"], labelled(cab.recall[0]),
                             [panel.message for panel in cab.panels])).encode())
     assert cab.tilt == "" and cab.meters.counts["games"] == 100
     assert hexlify(digest.digest()).decode() == RECORDED
