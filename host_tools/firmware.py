@@ -126,6 +126,7 @@ def run(argv, log, what):
 def build(tree, out=OUT, jobs=2, say=print):
     """Build the firmware from MicroPython tree `tree` into `out`; returns firmware.json's dict."""
     tree = os.path.abspath(tree)
+    out = os.path.abspath(out)  # (cmake runs in the build folder: a relative path is lost)
     problem = micropython_problem(tree)
     if problem:
         raise FirmwareError(problem)
