@@ -60,9 +60,10 @@ def _kept(fields, like):
     """The wager of the table `like` that `fields` are exactly, or None."""
     if like is None or type(fields) is not list or len(fields) != len(FIELDS):
         return None
-    w = like.find(fields[0], fields[1], fields[2], fields[4])
-    if w is not None and fields == [w.player, w.kind, w.number, w.amount, w.on, w.working,
-                                    w.vig, w.state]:
+    player, kind, number, amount, on, working, vig, state = fields
+    w = like.find(player, kind, number, on)  # (its player, kind, number and on, when found)
+    if w is not None and w.amount == amount and w.working == working and w.vig == vig and \
+            w.state == state:
         return w
     return None
 
