@@ -194,6 +194,7 @@ class Cabinet(Persistence):
             self._say(s, why)
             return
         self._only = None
+        shooter = self.shooter()
         try:
             actions.ACTIONS[button](self, s, now_ms, out)
         except Refusal as e:
@@ -202,6 +203,8 @@ class Cabinet(Persistence):
         panel.undo = None  # money or the game moved: not a selection to undo
         if button != buttons.ROLL:  # closing the bets is saved as its own entry (_save)
             self._dirty = True
+            if self.shooter() == shooter:  # the station's own money moved: the others' displays
+                self._only = s  # show the same (4 screens made are ~10 ms on the chip)
 
     def _hold(self, event, now_ms, out):
         if len(event) != 4 or event[3] not in buttons.ALL:

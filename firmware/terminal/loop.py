@@ -39,14 +39,18 @@ class Loop:
     def send(self, event, now_ms):
         """The event to the cabinet. What it must keep is saved before anything is done: a
         record not as saved, or that cannot be saved, is a RAM error at once, and nothing else
-        the event did happens. A panel key's screens (its displays and the sign) are shown
-        first, so that the key answers at once: what a key does (a bet, the bets closed, a cash
-        out) a power cut or a failed save undoes, and the tilt that follows redraws them. The
-        dice, payouts and credits in are shown only once saved."""
+        the event did happens. A panel key's screens (its station's display, then the others
+        and the sign) are shown first, so that the key answers at once: what a key does (a
+        bet, the bets closed, a cash out) a power cut or a failed save undoes, and the tilt
+        that follows redraws them. The dice, payouts and credits in are shown only once
+        saved."""
         out = self.cabinet.answer(event, now_ms)
         shown = ()
         if event[0] in _KEYS:
-            shown = [effect for effect in out if effect[0] in (DISPLAY, STATUS)]
+            # The key's own display first: each screen's rows are milliseconds of I2C.
+            shown = [effect for effect in out if effect[0] == DISPLAY and effect[1] == event[1]]
+            shown += [effect for effect in out if effect[0] in (DISPLAY, STATUS) and
+                      effect not in shown]
             for effect in shown:
                 self.apply(effect, now_ms)
         self.cabinet.save(out)  # (worked out once the key's screens are drawn)

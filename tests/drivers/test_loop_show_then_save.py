@@ -1,6 +1,7 @@
 # The order of what a press does through the main loop: a panel key's screens are shown before
 # its saves (so that it answers before flash is written), a failed save still tilts and
 # redraws them, and what pays, deals or takes money in is shown only once saved.
+from drivers.display import DisplayTwin
 from drivers.storage import MemoryStorage
 from loop_rig import rig
 from terminal.events import PRESS, RELEASE, DICE, CREDITS_IN
@@ -116,3 +117,30 @@ def test_the_board_collects_garbage_after_a_save_once_the_key_is_shown_not_after
     assert collected == []
     press(loop, "bet", 20)
     assert len(collected) == 1 and collected[0][1] == "PASS: 1"
+
+
+class Noted(DisplayTwin):
+    """A display twin that notes its name on `order` at each drawing."""
+
+    def __init__(self, name, order):
+        DisplayTwin.__init__(self)
+        self.name = name
+        self.order = order
+
+    def show(self, lines):
+        if tuple(lines) != self.lines:
+            self.order.append(self.name)
+        DisplayTwin.show(self, lines)
+
+
+def test_a_keys_own_display_is_drawn_before_the_sign():
+    # An SSD1306 row is 3-4 ms of I2C on the chip: the player who pressed does not wait for the
+    # sign, which the first line bet changes (its station is the shooter now).
+    order = []
+    loop, parts, cabinet = rig(2, displays=[Noted("S1", order), Noted("S2", order)],
+                               sign=Noted("sign", order))
+    loop.send((PRESS, 1, "pass"), 10)
+    loop.send((RELEASE, 1, "pass"), 10)
+    del order[:]
+    loop.send((PRESS, 1, "bet"), 20)
+    assert cabinet.table.find(1, "pass") and order == ["S2", "sign"], order

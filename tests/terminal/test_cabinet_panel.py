@@ -272,6 +272,36 @@ def test_a_selection_makes_only_its_own_stations_display_again():
     assert d.display[2][1] == "FIELD: 1" and d.message(2) == "FIELD +1"
 
 
+def test_a_bet_that_leaves_the_shooter_makes_only_its_own_stations_display_again():
+    d = Driver(stations=4)
+    for event in ((PRESS, 0, "pass"), (RELEASE, 0, "pass"), (PRESS, 0, "bet"),
+                  (RELEASE, 0, "bet"), (PRESS, 2, "field"), (RELEASE, 2, "field"),
+                  (PRESS, 2, "bet"), (RELEASE, 2, "bet")):
+        d.event(event)  # S1 the shooter, and the offer's time running
+    made = []
+    station = screens.station
+
+    def counted(cab, s):
+        made.append(s)
+        return station(cab, s)
+    screens.station = counted
+    try:
+        d.event((PRESS, 2, "bet"), False)
+        d.event((RELEASE, 2, "bet"), False)
+        d.event((PRESS, 2, "take_down"), False)
+        assert made == [2, 2, 2]
+        del made[:]
+        d.event((RELEASE, 2, "take_down"), False)
+        d.event((PRESS, 1, "pass"), False)
+        d.event((RELEASE, 1, "pass"), False)
+        d.event((PRESS, 1, "bet"), False)  # S1 still the shooter
+        assert made == [2, 1, 1, 1]
+    finally:
+        screens.station = station
+    d.check()
+    assert d.display[2][1] == "FIELD: 0" and d.display[1][1] == "PASS: 1"
+
+
 def test_a_bet_at_one_station_changes_the_shooter_shown_at_another():
     d = Driver(stations=3)
     d.bet(1, "pass")
