@@ -1,0 +1,144 @@
+"""Sessions: a bankroll played with a strategy until a stop rule ends it, many at once.
+
+A compiled strategy (host_tools/chain.py) plays every session at once with numpy: a roll is one
+look-up per session in the chain's tables. A strategy that does not compile plays through the
+engine, one session at a time. Both stop alike, checked before each roll in this order: the
+shooters played, the rolls played, the win goal reached, and broke: the meter cannot cover what
+the strategy stands next (the player leaves; the money counted is meter + layout).
+"""
+import numpy
+
+from craps.errors import NotEnoughCredits
+from craps.table import Table, seven_out
+from host_tools.chain import ROLLS
+from host_tools.strategy import Player
+
+SHOOTERS, ROLLS_PLAYED, GOAL, BROKE = 1, 2, 3, 4
+REASONS = {SHOOTERS: "shooters", ROLLS_PLAYED: "rolls", GOAL: "win goal", BROKE: "broke"}
+QUANTILES = (5, 25, 50, 75, 95)
+
+
+class NoStopRule(ValueError):
+    """Sessions need a number of shooters or of rolls to end by."""
+
+
+class Stops:
+    """The stop rules: shooters and rolls at most, the win goal in credits above the bankroll
+    (None: no such rule)."""
+
+    def __init__(self, shooters=None, rolls=None, goal=None):
+        if shooters is None and rolls is None:
+            raise NoStopRule("give the sessions a number of shooters or of rolls")
+        self.shooters, self.rolls, self.goal = shooters, rolls, goal
+
+    def reason(self, shooters, rolls, money, bankroll):
+        """Why a session stops before its next roll (0: it goes on), all but BROKE."""
+        if self.shooters is not None and shooters >= self.shooters:
+            return SHOOTERS
+        if self.rolls is not None and rolls >= self.rolls:
+            return ROLLS_PLAYED
+        if self.goal is not None and money >= bankroll + self.goal:
+            return GOAL
+        return 0
+
+
+class Sessions:
+    """Each session's final money, rolls, shooters and stop reason; the money's QUANTILES every
+    `every` rolls (`track`: one row per step); the dice and money of the first `traced`."""
+
+    def __init__(self, money, rolls, shooters, reasons, track, every, traces):
+        self.money, self.rolls, self.shooters, self.reasons = money, rolls, shooters, reasons
+        self.track, self.every, self.traces = track, every, traces
+
+
+def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progress=None):
+    """`count` sessions of the compiled strategy, with numpy's generator seeded by `seed`."""
+    rng = numpy.random.default_rng(seed)
+    nxt, result = numpy.array(chain.next, numpy.int32), numpy.array(chain.money, numpy.int64)
+    ended = numpy.array(chain.ended, numpy.int64)
+    need, staked = numpy.array(chain.need, numpy.int64), numpy.array(chain.staked, numpy.int64)
+    state = numpy.zeros(count, numpy.int32)
+    money = numpy.full(count, bankroll, numpy.int64)
+    rolls, shooters = numpy.zeros(count, numpy.int64), numpy.zeros(count, numpy.int64)
+    reasons = numpy.zeros(count, numpy.int8)
+    traces = [([], [bankroll]) for _ in range(min(traced, count))]
+    track = []
+    step = 0
+    while True:
+        live = numpy.flatnonzero(reasons == 0)
+        _stop(live, reasons, stops, shooters, rolls, money, bankroll,
+              money[live] - staked[state[live]] < need[state[live]])
+        live = live[reasons[live] == 0]
+        if step % every == 0:
+            track.append(numpy.percentile(money, QUANTILES))
+        if not len(live):
+            break
+        dice = rng.integers(0, 36, len(live))
+        at = state[live]
+        money[live] += result[at, dice]
+        shooters[live] += ended[at, dice]
+        state[live] = nxt[at, dice]
+        rolls[live] += 1
+        for j in range(numpy.searchsorted(live, len(traces))):  # live is sorted
+            traces[live[j]][0].append(int(dice[j]))
+            traces[live[j]][1].append(int(money[live[j]]))
+        step += 1
+        if progress:
+            progress(count - len(live))
+    return Sessions(money, rolls, shooters, reasons, numpy.array(track), every, traces)
+
+
+def _stop(live, reasons, stops, shooters, rolls, money, bankroll, broke):
+    # Stops.reason() over many sessions at once, in the same order; BROKE last.
+    why = numpy.zeros(len(live), numpy.int8)
+    rules = ((SHOOTERS, stops.shooters, shooters), (ROLLS_PLAYED, stops.rolls, rolls),
+             (GOAL, None if stops.goal is None else bankroll + stops.goal, money))
+    for reason, limit, counts in rules:
+        if limit is not None:
+            why[(why == 0) & (counts[live] >= limit)] = reason
+    why[(why == 0) & broke] = BROKE
+    reasons[live] = why
+
+
+def played(strategy, rules, bankroll, stops, dice):
+    """One session through the engine: (final money, rolls, shooters, reason, money after each
+    roll, starting with the bankroll). `dice`: roll numbers (0-35, chain.ROLLS), long enough."""
+    table = Table([bankroll], rules)
+    memo = strategy.start
+    shooters = rolls = 0
+    money = [bankroll]
+    dice = iter(dice)
+    while True:
+        reason = stops.reason(shooters, rolls, money[-1], bankroll)
+        if reason:
+            break
+        try:
+            strategy.act(Player(table), memo)
+        except NotEnoughCredits:
+            reason = BROKE
+            break
+        d1, d2 = ROLLS[next(dice)]
+        point = table.point
+        memo = strategy.after(memo, table.roll(d1, d2), point)
+        shooters += seven_out(point, d1 + d2)
+        rolls += 1
+        money.append(table.credits[0] + table.on_table(0))
+    return money[-1], rolls, shooters, reason, money
+
+
+def through_engine(strategy, rules, bankroll, stops, count, seed=None, progress=None):
+    """`count` sessions played one by one through the engine, as Sessions (no track)."""
+    rng = numpy.random.default_rng(seed)
+    finals = []
+    for i in range(count):
+        finals.append(played(strategy, rules, bankroll, stops, _dice(rng))[:4])
+        if progress:
+            progress(i + 1)
+    money, rolls, shooters, reasons = (numpy.array(x) for x in zip(*finals))
+    return Sessions(money, rolls, shooters, reasons, None, 0, [])
+
+
+def _dice(rng):
+    # Roll numbers drawn a block at a time, for as long as a session wants them.
+    while True:
+        yield from rng.integers(0, 36, 4096).tolist()
