@@ -26,15 +26,16 @@ class Figures:
 
 def figures(chain):
     renewal = closed_state(chain)
-    m = _system(chain, renewal)
-    rolls, money, decisions, action = [Fraction(x) for x in _solve(m, _rewards(
-        chain, lambda s, i: (1, chain.money[s][i], chain.decided[s][i], chain.action[s][i])))[renewal]]
+    solve = _factor(_system(chain, renewal))
+    cycle = solve(_rewards(chain, lambda s, i: (
+        1, chain.money[s][i], chain.decided[s][i], chain.action[s][i])))
+    rolls, money, decisions, action = cycle[renewal]
     mean = money / rolls
-    h = dict((s, v[0]) for s, v in _solve(m, _rewards(
-        chain, lambda s, i: (chain.money[s][i] - mean,))).items())
-    squares = _solve(m, _rewards(chain, lambda s, i: (_square(chain, s, i, mean, h, renewal),)))
+    # E[money - mean * rolls until the renewal state] from each state
+    h = dict((s, v[1] - mean * v[0]) for s, v in cycle.items())
+    squares = solve(_rewards(chain, lambda s, i: (_square(chain, s, i, mean, h, renewal),)))
     return Figures(mean, squares[renewal][0] / rolls, decisions / rolls, action / rolls,
-                   renewal, len(m))
+                   renewal, len(cycle))
 
 
 def _square(chain, s, i, mean, h, renewal):
@@ -78,41 +79,49 @@ def _rewards(chain, reward):
     return rhs
 
 
-def _solve(system, rhs):
-    """{state: [values]} of the system A v = b, b = rhs(state)."""
+def _factor(system):
+    """solve(rhs): {state: [values]} of the system A v = b, b = rhs(state), for any rhs; A is
+    eliminated once, its steps kept."""
     rows = dict((s, dict(row)) for s, row in system.items())
-    b = dict((s, rhs(s)) for s in rows)
     cols = dict((s, set()) for s in rows)
     for s, row in rows.items():
         for c in row:
             cols[c].add(s)
     heap = [(len(rows[s]) * len(cols[s]), s) for s in rows]
     heapq.heapify(heap)
-    done, order = set(), []
+    done, steps = set(), []
     while heap:
         cost, k = heapq.heappop(heap)
         if k in done or cost != len(rows[k]) * len(cols[k]):
             continue
         done.add(k)
-        order.append(k)
-        _eliminate(k, rows, cols, b, done, heap)
-    value = {}
-    for k in reversed(order):
-        row = rows[k]
-        value[k] = [(bk - sum(a * value[c][j] for c, a in row.items() if c != k)) / row[k]
-                    for j, bk in enumerate(b[k])]
-    return value
+        steps.append((k, _eliminate(k, rows, cols, done, heap)))
+
+    def solve(rhs):
+        b = dict((s, rhs(s)) for s in rows)
+        for k, factors in steps:
+            for i, factor in factors:
+                b[i] = [x - factor * y for x, y in zip(b[i], b[k])]
+        value = {}
+        for k, _ in reversed(steps):
+            row = rows[k]
+            value[k] = [(bk - sum(a * value[c][j] for c, a in row.items() if c != k)) / row[k]
+                        for j, bk in enumerate(b[k])]
+        return value
+    return solve
 
 
-def _eliminate(k, rows, cols, b, done, heap):
-    # Take variable k out of every row not yet eliminated that has it.
+def _eliminate(k, rows, cols, done, heap):
+    # Take variable k out of every row not yet eliminated that has it: [(row, factor)].
     pivot = rows[k]
     lead = pivot[k]
+    factors = []
     for i in list(cols[k]):
         if i in done:
             continue
         row = rows[i]
         factor = row.pop(k) / lead
+        factors.append((i, factor))
         cols[k].discard(i)
         for c, a in pivot.items():
             if c == k:
@@ -124,8 +133,8 @@ def _eliminate(k, rows, cols, b, done, heap):
             elif c in row:
                 del row[c]
                 cols[c].discard(i)
-        b[i] = [x - factor * y for x, y in zip(b[i], b[k])]
         heapq.heappush(heap, (len(row) * len(cols[i]), i))
     for c in pivot:
         if c != k:
             heapq.heappush(heap, (len(rows[c]) * len(cols[c]), c))
+    return factors

@@ -30,7 +30,7 @@ def study(strategy, rules, stops, args, err):
         report["lines"].append("Not compiled (%s): sessions play through the engine, one by "
                                "one, and there are no exact figures." % e)
     if compiled is not None:
-        report["exact"] = exact(compiled, args.pace, time.monotonic() - start, report["lines"])
+        report["exact"] = exact(compiled, args.pace, start, report["lines"])
     if not args.exact_only:
         played = play(strategy, rules, compiled, stops, args, err)
         report["sessions"] = summary(played, args, stops, compiled, report["lines"])
@@ -38,8 +38,10 @@ def study(strategy, rules, stops, args, err):
     return report
 
 
-def exact(compiled, pace, seconds, lines):
+def exact(compiled, pace, start, lines):
+    """The exact figures of the compiled chain; `start`: when compiling began (monotonic)."""
     f = longrun.figures(compiled)
+    seconds = time.monotonic() - start
     sd = math.sqrt(f.variance)
     figures = {"layouts": len(compiled.states), "mean_per_roll": _fraction(f.mean),
                "variance_per_roll": _fraction(f.variance),
@@ -48,7 +50,7 @@ def exact(compiled, pace, seconds, lines):
                "edge_per_credit_decided": _fraction(-f.mean / f.action),
                "rolls_per_hour": pace}
     lines += [
-        "Compiled from the engine: %d layouts x 36 rolls (%.1f s with the exact solve)" % (
+        "Compiled from the engine: %d layouts x 36 rolls, solved exactly in %.1f s" % (
             len(compiled.states), seconds),
         "Exact, per roll:     mean %s credits, variance %s (sd %.4f)" % (
             _shown(f.mean), _shown(f.variance), sd),
