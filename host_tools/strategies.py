@@ -1,6 +1,9 @@
 """The named strategies players know, built from host_tools/strategy.py's parts, in credits.
-`craps study --strategy NAME[+NAME...]` picks and adds them up."""
-from host_tools.strategy import (Bet, Odds, ComeBets, Press, Regress, Share, COME_OUT, POINT)
+`craps study --strategy NAME[+NAME...]` picks and adds them up (a NAME may be FILE.py:NAME)."""
+import importlib.util
+
+from host_tools.strategy import (Strategy, Bet, Odds, ComeBets, Press, Regress, Share,
+                                 COME_OUT, POINT)
 
 
 def pass_line():
@@ -72,11 +75,34 @@ class UnknownStrategy(ValueError):
 
 
 def named(text):
-    """The strategy `text` names: NAMED names joined by '+' ("pass-odds+place-6-8")."""
+    """The strategy `text` names, parts joined by '+' ("pass-odds+place-6-8"): each a NAMED
+    name, or FILE.py:NAME, a Strategy (or a function that makes one) in a file of one's own."""
     total = None
     for name in text.split("+"):
-        name = name.strip()
-        if name not in NAMED:
-            raise UnknownStrategy("no strategy is called %r: one of %s" % (name, ", ".join(NAMED)))
-        total = NAMED[name]() if total is None else total + NAMED[name]()
+        part = _part(name.strip())
+        total = part if total is None else total + part
     return total
+
+
+def _part(name):
+    if ".py:" in name:
+        return _from_file(*name.rsplit(":", 1))
+    if name not in NAMED:
+        raise UnknownStrategy("no strategy is called %r: one of %s, or FILE.py:NAME" % (
+            name, ", ".join(NAMED)))
+    return NAMED[name]()
+
+
+def _from_file(path, name):
+    spec = importlib.util.spec_from_file_location("strategy_file", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except OSError as e:
+        raise UnknownStrategy("cannot read %s: %s" % (path, e.strerror))
+    found = getattr(module, name, None)
+    if callable(found) and not isinstance(found, Strategy):
+        found = found()
+    if not isinstance(found, Strategy):
+        raise UnknownStrategy("%s has no strategy called %s" % (path, name))
+    return found

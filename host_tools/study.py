@@ -10,8 +10,8 @@ from host_tools import odds, strategies
 
 def add_arguments(parser):
     parser.add_argument("--strategy", default="pass-odds",
-                        help="named strategies joined by '+' (default pass-odds): "
-                             + ", ".join(strategies.NAMED))
+                        help="strategies joined by '+' (default pass-odds): FILE.py:NAME (a "
+                             "strategy of your own) or one of " + ", ".join(strategies.NAMED))
     parser.add_argument("--bankroll", type=_positive, default=300,
                         help="credits each session starts with (default 300)")
     parser.add_argument("--sessions", type=_positive, default=10000,

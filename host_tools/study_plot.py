@@ -23,7 +23,7 @@ def draw(played, title, bankroll, path):
         over.set_xlabel("rolls")
         over.set_ylabel("money (credits)")
         over.legend(title="percentile")
-    figure.suptitle("%s: %d sessions" % (title, len(played.money)))
+    figure.suptitle("{}: {:,} sessions".format(title, len(played.money)))
     figure.tight_layout()
     # No date in the files: the same study draws the same bytes.
     figure.savefig(path + ".png", dpi=100, metadata={"Software": None})

@@ -178,3 +178,14 @@ def test_the_library_has_the_strategies_players_know():
     assert set(strategies.NAMED) >= {"pass-odds", "dont-pass-odds", "place-6-8", "iron-cross",
                                      "three-point-molly", "field", "hedge", "press-6-8",
                                      "regress-6-8"}
+
+
+def test_a_strategy_of_ones_own_from_a_file(capsys, tmp_path):
+    mine = tmp_path / "mine.py"
+    mine.write_text("from host_tools.strategy import Bet\n"
+                    "def lay_ten():\n    return Bet('lay', 40, 10)\n")
+    code, out, err = run(capsys, "study", "--strategy", "%s:lay_ten+field" % mine, "--exact-only")
+    assert code == 0, err
+    assert "Strategy: lay 10 40 + field 5" in out
+    assert one_line_error(capsys, "study", "--strategy", "%s:nothing" % mine) == (
+        "study: %s has no strategy called nothing\n" % mine)
