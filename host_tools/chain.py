@@ -98,8 +98,8 @@ def _key(table, memo):
     return (table.point, tuple(tuple(f) for f in layout.dump(table)["wagers"])), memo
 
 
-def restore(state, rules, credits=PLENTY):
-    """A one-station table in the state's layout, with `credits` on the meter."""
+def restore(state, rules):
+    """A one-station table in the state's layout, with PLENTY on the meter."""
     (point, wagers), _ = state
-    return layout.load({"credits": [credits], "point": point, "holder": 0, "hand_rolls": 0,
+    return layout.load({"credits": [PLENTY], "point": point, "holder": 0, "hand_rolls": 0,
                         "betting_open": True, "wagers": [list(w) for w in wagers]}, rules)

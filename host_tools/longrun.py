@@ -18,10 +18,9 @@ P = Fraction(1, 36)
 class Figures:
     """Per roll: the mean result and its long-run variance; decisions and credits decided."""
 
-    def __init__(self, mean, variance, decisions, action, renewal, states):
+    def __init__(self, mean, variance, decisions, action):
         self.mean, self.variance = mean, variance
         self.decisions, self.action = decisions, action
-        self.renewal, self.states = renewal, states
 
 
 def figures(chain):
@@ -34,8 +33,7 @@ def figures(chain):
     # E[money - mean * rolls until the renewal state] from each state
     h = dict((s, v[1] - mean * v[0]) for s, v in cycle.items())
     squares = solve(_rewards(chain, lambda s, i: (_square(chain, s, i, mean, h, renewal),)))
-    return Figures(mean, squares[renewal][0] / rolls, decisions / rolls, action / rolls,
-                   renewal, len(cycle))
+    return Figures(mean, squares[renewal][0] / rolls, decisions / rolls, action / rolls)
 
 
 def _square(chain, s, i, mean, h, renewal):

@@ -38,13 +38,9 @@ def add_arguments(parser):
 
 
 def _positive(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
+    if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError("a whole number from 1 up: %s" % text)
-    return value
+    return int(text)
 
 
 def main(args, out=None, err=None):
