@@ -52,52 +52,65 @@ class Sessions:
 
 
 def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progress=None):
-    """`count` sessions of the compiled strategy, with numpy's generator seeded by `seed`."""
+    """`count` sessions of the compiled strategy, with numpy's generator seeded by `seed`. The
+    sessions still playing are kept packed at the front (`ids`), so a roll is plain arithmetic
+    on them and three look-ups in the chain's tables, flattened (state * 36 + roll)."""
     rng = numpy.random.default_rng(seed)
-    nxt, result = numpy.array(chain.next, numpy.int32), numpy.array(chain.money, numpy.int64)
-    ended = numpy.array(chain.ended, numpy.int64)
+    nxt = numpy.array(chain.next, numpy.int64).ravel()
+    result = numpy.array(chain.money, numpy.int64).ravel()
+    ended = numpy.array(chain.ended, numpy.int64).ravel()
     need, staked = numpy.array(chain.need, numpy.int64), numpy.array(chain.staked, numpy.int64)
-    state = numpy.zeros(count, numpy.int32)
-    money = numpy.full(count, bankroll, numpy.int64)
-    rolls, shooters = numpy.zeros(count, numpy.int64), numpy.zeros(count, numpy.int64)
-    reasons = numpy.zeros(count, numpy.int8)
-    traces = [([], [bankroll]) for _ in range(min(traced, count))]
-    track = []
+    ids, state = numpy.arange(count), numpy.zeros(count, numpy.int64)
+    money, shooters = numpy.full(count, bankroll, numpy.int64), numpy.zeros(count, numpy.int64)
+    out = Sessions(money.copy(), numpy.zeros(count, numpy.int64), shooters.copy(),
+                   numpy.zeros(count, numpy.int8), [], every, [([], [bankroll])
+                                                            for _ in range(min(traced, count))])
     step = 0
     while True:
-        live = numpy.flatnonzero(reasons == 0)
-        _stop(live, reasons, stops, shooters, rolls, money, bankroll,
-              money[live] - staked[state[live]] < need[state[live]])
-        live = live[reasons[live] == 0]
+        why = _why(stops, step, shooters, money, bankroll, money - staked[state] < need[state])
+        stopped = why != 0
+        if stopped.any():
+            gone = ids[stopped]
+            out.money[gone], out.rolls[gone] = money[stopped], step
+            out.shooters[gone], out.reasons[gone] = shooters[stopped], why[stopped]
+            keep = ~stopped
+            ids, state, money, shooters = ids[keep], state[keep], money[keep], shooters[keep]
         if step % every == 0:
-            track.append(numpy.percentile(money, QUANTILES))
-        if not len(live):
+            out.money[ids] = money  # where the sessions playing are now
+            out.track.append(numpy.percentile(out.money, QUANTILES))
+        if not len(ids):
             break
-        dice = rng.integers(0, 36, len(live))
-        at = state[live]
-        money[live] += result[at, dice]
-        shooters[live] += ended[at, dice]
-        state[live] = nxt[at, dice]
-        rolls[live] += 1
-        for j in range(numpy.searchsorted(live, len(traces))):  # live is sorted
-            traces[live[j]][0].append(int(dice[j]))
-            traces[live[j]][1].append(int(money[live[j]]))
+        at = state * 36 + rng.integers(0, 36, len(ids))
+        money += result[at]
+        shooters += ended[at]
+        state = nxt[at]
+        _trace(out.traces, ids, at, money)
         step += 1
         if progress:
-            progress(count - len(live))
-    return Sessions(money, rolls, shooters, reasons, numpy.array(track), every, traces)
+            progress(count - len(ids))
+    out.track = numpy.array(out.track)
+    return out
 
 
-def _stop(live, reasons, stops, shooters, rolls, money, bankroll, broke):
-    # Stops.reason() over many sessions at once, in the same order; BROKE last.
-    why = numpy.zeros(len(live), numpy.int8)
-    rules = ((SHOOTERS, stops.shooters, shooters), (ROLLS_PLAYED, stops.rolls, rolls),
-             (GOAL, None if stops.goal is None else bankroll + stops.goal, money))
-    for reason, limit, counts in rules:
-        if limit is not None:
-            why[(why == 0) & (counts[live] >= limit)] = reason
+def _why(stops, step, shooters, money, bankroll, broke):
+    # Stops.reason() over the sessions playing, in the same order (every one has played `step`
+    # rolls); BROKE last.
+    why = numpy.zeros(len(money), numpy.int8)
+    if stops.shooters is not None:
+        why[shooters >= stops.shooters] = SHOOTERS
+    if stops.rolls is not None and step >= stops.rolls:
+        why[why == 0] = ROLLS_PLAYED
+    if stops.goal is not None:
+        why[(why == 0) & (money >= bankroll + stops.goal)] = GOAL
     why[(why == 0) & broke] = BROKE
-    reasons[live] = why
+    return why
+
+
+def _trace(traces, ids, at, money):
+    # The roll and the money after it, of each traced session still playing (ids are sorted).
+    for j in range(numpy.searchsorted(ids, len(traces))):
+        traces[ids[j]][0].append(int(at[j] % 36))
+        traces[ids[j]][1].append(int(money[j]))
 
 
 def played(strategy, rules, bankroll, stops, dice):

@@ -97,8 +97,8 @@ def summary(played, args, stops, compiled, lines):
             "through the engine" if compiled is None else "the compiled chain, numpy"),
         "Final money:         mean %.2f, sd %.2f; rolls a session %.1f" % (
             figures["mean_final"], figures["sd_final"], figures["mean_rolls"]),
-        "Percentiles:         " + ", ".join("%d%%: %g" % pq for pq in zip(PERCENTILES,
-                                                                         quantiles)),
+        "Percentiles:         " + ", ".join("%d%%: %s" % (p, _credits(q))
+                                                for p, q in zip(PERCENTILES, quantiles)),
         "Risk of ruin:        %.2f%% broke (the meter could not cover the next bets)%s" % (
             broke * 100, ", %.2f%% reached the goal" % (won * 100) if stops.goal else ""),
         "Money per roll:      %.4f credits (a session may end mid-hand, its bets counted at "
@@ -129,6 +129,11 @@ def write(args, report):
     if args.plot and played is not None:
         from host_tools import study_plot  # matplotlib loads only for a plot
         study_plot.draw(played, report["strategy"], args.bankroll, args.plot)
+
+
+def _credits(x):
+    # A percentile falls between two sessions' money now and then: its decimals, only then.
+    return "%d" % x if x == int(x) else "%.2f" % x
 
 
 def _fraction(f):
