@@ -23,7 +23,9 @@ def add_arguments(parser):
                         help="stop a session after this many rolls")
     parser.add_argument("--goal", type=_positive, default=None,
                         help="stop a session once it is up this many credits")
-    parser.add_argument("--seed", type=int, default=None, help="the dice's seed (numpy)")
+    parser.add_argument("--seed", type=_whole(0), default=None,
+                        help="the dice's seed, a whole number (numpy's generator; default: "
+                             "fresh entropy)")
     parser.add_argument("--pace", type=_positive, default=100,
                         help="rolls an hour, for the figures per hour (default 100)")
     parser.add_argument("--exact-only", action="store_true",
@@ -37,10 +39,16 @@ def add_arguments(parser):
     odds.add_arguments(parser)
 
 
-def _positive(text):
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError("a whole number from 1 up: %s" % text)
-    return int(text)
+def _whole(least):
+    """An option's type: a whole number from `least` up."""
+    def parse(text):
+        if not text.isdigit() or int(text) < least:
+            raise argparse.ArgumentTypeError("a whole number from %d up: %s" % (least, text))
+        return int(text)
+    return parse
+
+
+_positive = _whole(1)
 
 
 def main(args, out=None, err=None):
@@ -60,7 +68,11 @@ def main(args, out=None, err=None):
         err.write("study: the house refuses %s: %s\n" % (strategy, e.reason()))
         return 2
     out.write("\n".join(report["lines"]) + "\n")
-    study_report.write(args, report)
+    try:
+        study_report.write(args, report)
+    except OSError as e:
+        err.write("study: cannot write %s: %s\n" % (e.filename, e.strerror))
+        return 1
     return 0
 
 

@@ -91,8 +91,11 @@ def summary(played, args, stops, compiled, lines):
                "sd_final": float(money.std()), "risk_of_ruin": broke, "goal_reached": won,
                "mean_rolls": float(played.rolls.mean()), "mean_per_roll": per_roll,
                "percentiles": dict(zip(PERCENTILES, quantiles))}
+    if played.track is not None:  # the money's quantiles every `every` rolls
+        figures["over_rolls"] = {"every": played.every, "percentiles": sessions.QUANTILES,
+                                 "money": played.track.tolist()}
     lines += [
-        "Sessions: %d, bankroll %d, stop at %s (%s)" % (
+        "Sessions: {:,}, bankroll {:,}, stop at {} ({})".format(
             len(money), args.bankroll, _stops(stops),
             "through the engine" if compiled is None else "the compiled chain, numpy"),
         "Final money:         mean %.2f, sd %.2f; rolls a session %.1f" % (

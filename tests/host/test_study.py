@@ -142,7 +142,7 @@ def test_a_share_of_the_meter_bets_from_the_meter():
 def test_the_command_writes_figures_csv_json_and_plots(capsys, tmp_path):
     base = str(tmp_path / "study")
     code, out, err = run(capsys, "study", "--strategy", "pass-line", "--sessions", "500",
-                         "--seed", "2", "--json", base + ".json", "--csv", base + ".csv",
+                         "--bankroll", "1000", "--seed", "2", "--json", base + ".json", "--csv", base + ".csv",
                          "--plot", base)
     assert code == 0, err
     assert "mean -70/1671 = -0.041891 credits" in out and "Risk of ruin" in out
@@ -150,6 +150,8 @@ def test_the_command_writes_figures_csv_json_and_plots(capsys, tmp_path):
         figures = json.load(f)
     assert figures["exact"]["mean_per_roll"]["fraction"] == "-70/1671"
     assert figures["sessions"]["sessions"] == 500
+    over = figures["sessions"]["over_rolls"]
+    assert over["money"][0] == [1000] * len(over["percentiles"])  # every session at the start
     with open(base + ".csv") as f:
         assert len(f.readlines()) == 501
     with open(base + ".png", "rb") as f:
@@ -169,6 +171,9 @@ def test_the_same_seed_plays_the_same_sessions():
     (["study", "--table-max", "5"], "study: the house refuses pass 10 + odds 2x pass: "
                                     "OverTableMax: the table maximum is 5 credits"),
     (["study", "--sessions", "0"], "a whole number from 1 up: 0"),
+    (["study", "--seed", "-1"], "a whole number from 0 up: -1"),
+    (["study", "--sessions", "5", "--json", "/nonexistent/x.json"],
+     "study: cannot write /nonexistent/x.json: No such file or directory"),
 ])
 def test_bad_studies_are_one_line(capsys, argv, message):
     assert message in one_line_error(capsys, *argv)
