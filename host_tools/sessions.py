@@ -54,20 +54,21 @@ class Sessions:
 def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progress=None):
     """`count` sessions of the compiled strategy, with numpy's generator seeded by `seed`. The
     sessions still playing are kept packed at the front (`ids`), so a roll is plain arithmetic
-    on them and three look-ups in the chain's tables, flattened (state * 36 + roll)."""
+    on them and four look-ups in the chain's tables, flattened (state * 36 + roll)."""
     rng = numpy.random.default_rng(seed)
     nxt = numpy.array(chain.next, numpy.int64).ravel()
     result = numpy.array(chain.money, numpy.int64).ravel()
     ended = numpy.array(chain.ended, numpy.int64).ravel()
-    need, staked = numpy.array(chain.need, numpy.int64), numpy.array(chain.staked, numpy.int64)
+    covers = numpy.array(chain.covers, numpy.int64).ravel()
     ids, state = numpy.arange(count), numpy.zeros(count, numpy.int64)
+    cover = numpy.full(count, chain.cover, numpy.int64)  # the money the next bets need
     money, shooters = numpy.full(count, bankroll, numpy.int64), numpy.zeros(count, numpy.int64)
     out = Sessions(money.copy(), numpy.zeros(count, numpy.int64), shooters.copy(),
                    numpy.zeros(count, numpy.int8), [], every, [([], [bankroll])
                                                             for _ in range(min(traced, count))])
     step = 0
     while True:
-        why = _why(stops, step, shooters, money, bankroll, money - staked[state] < need[state])
+        why = _why(stops, step, shooters, money, bankroll, money < cover)
         stopped = why != 0
         if stopped.any():
             gone = ids[stopped]
@@ -75,6 +76,7 @@ def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progre
             out.shooters[gone], out.reasons[gone] = shooters[stopped], why[stopped]
             keep = ~stopped
             ids, state, money, shooters = ids[keep], state[keep], money[keep], shooters[keep]
+            cover = cover[keep]
         if step % every == 0:
             out.money[ids] = money  # where the sessions playing are now
             out.track.append(numpy.percentile(out.money, QUANTILES))
@@ -83,6 +85,7 @@ def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progre
         at = state * 36 + rng.integers(0, 36, len(ids))
         money += result[at]
         shooters += ended[at]
+        cover = covers[at]
         state = nxt[at]
         _trace(out.traces, ids, at, money)
         step += 1
