@@ -31,16 +31,6 @@ class Stops:
             raise NoStopRule("give the sessions a number of shooters or of rolls")
         self.shooters, self.rolls, self.goal = shooters, rolls, goal
 
-    def reason(self, shooters, rolls, money, bankroll):
-        """Why a session stops before its next roll (0: it goes on), all but BROKE."""
-        if self.shooters is not None and shooters >= self.shooters:
-            return SHOOTERS
-        if self.rolls is not None and rolls >= self.rolls:
-            return ROLLS_PLAYED
-        if self.goal is not None and money >= bankroll + self.goal:
-            return GOAL
-        return 0
-
 
 class Sessions:
     """Each session's final money, rolls, shooters and stop reason; the money's QUANTILES every
@@ -96,8 +86,8 @@ def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progre
 
 
 def _why(stops, step, shooters, money, bankroll, broke):
-    # Stops.reason() over the sessions playing, in the same order (every one has played `step`
-    # rolls); BROKE last.
+    # Why each session stops before its next roll (0: it plays on), every one having played
+    # `step` rolls: the stop rules in their order, BROKE last.
     why = numpy.zeros(len(money), numpy.int8)
     if stops.shooters is not None:
         why[shooters >= stops.shooters] = SHOOTERS
@@ -125,7 +115,8 @@ def played(strategy, rules, bankroll, stops, dice):
     money = [bankroll]
     dice = iter(dice)
     while True:
-        reason = stops.reason(shooters, rolls, money[-1], bankroll)
+        reason = int(_why(stops, rolls, numpy.array([shooters]), numpy.array([money[-1]]),
+                          bankroll, False)[0])
         if reason:
             break
         try:
