@@ -30,10 +30,12 @@ def place_6_8():
 
 
 def iron_cross():
-    """Pass 5 with 2x odds; with the puck ON place 5, 6, 8 and the field: every total but 7
-    pays (crapssim's IronCross(5))."""
-    return (Bet("pass", 5) + Odds("pass", 2) + Bet("place", 10, 5, POINT)
-            + Bet("place", 12, 6, POINT) + Bet("place", 12, 8, POINT) + Bet("field", 5, when=POINT))
+    """Pass 5 with 2x odds; with the puck ON the field and place 5, 6 and 8, but not on the
+    point: every total but 7 pays (as crapssim's IronCross(5))."""
+    return (Bet("pass", 5) + Odds("pass", 2)
+            + Bet("place", 10, 5, POINT, not_on_point=True)
+            + Bet("place", 12, 6, POINT, not_on_point=True)
+            + Bet("place", 12, 8, POINT, not_on_point=True) + Bet("field", 5, when=POINT))
 
 
 def three_point_molly():

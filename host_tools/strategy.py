@@ -82,15 +82,17 @@ def _now(when, point):
 
 
 class Bet(Strategy):
-    """One spot kept at `amount` when the puck says so (COME_OUT, POINT or ALWAYS)."""
+    """One spot kept at `amount` when the puck says so (COME_OUT, POINT or ALWAYS); with
+    `not_on_point`, not made while its number is the point (what stands there stays)."""
 
-    def __init__(self, kind, amount, number=0, when=ALWAYS, working=None):
+    def __init__(self, kind, amount, number=0, when=ALWAYS, working=None, not_on_point=False):
         self.kind, self.amount, self.number = kind, amount, number
-        self.when, self.working = when, working
+        self.when, self.working, self.not_on_point = when, working, not_on_point
         self.name = "%s%s %d" % (kind, " %d" % number if number else "", amount)
 
     def act(self, player, memo):
-        if _now(self.when, player.table.point):
+        point = player.table.point
+        if _now(self.when, point) and not (self.not_on_point and point == self.number):
             player.hold(self.kind, self.amount, self.number, working=self.working)
 
 

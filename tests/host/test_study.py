@@ -10,8 +10,9 @@ import pytest
 
 from craps import errors
 from craps.house import HouseRules
+from craps.table import Table
 from host_tools import chain, longrun, odds, sessions, strategies
-from host_tools.strategy import Bet, Odds, ComeBets, Share, POINT
+from host_tools.strategy import Bet, Odds, ComeBets, Share, Player, POINT
 from test_cli import run, one_line_error
 
 RULES = HouseRules()
@@ -194,3 +195,14 @@ def test_a_strategy_of_ones_own_from_a_file(capsys, tmp_path):
     assert "Strategy: lay 10 40 + field 5" in out
     assert one_line_error(capsys, "study", "--strategy", "%s:nothing" % mine) == (
         "study: %s has no strategy called nothing\n" % mine)
+
+
+def test_a_bet_kept_off_the_point_is_not_made_there():
+    table = Table([100], RULES)
+    table.bet(0, "pass", 10)
+    table.roll(3, 3)  # the point is 6
+    player = Player(table)
+    (Bet("place", 12, 6, POINT, not_on_point=True) + Bet("place", 12, 8, POINT,
+                                                         not_on_point=True)).act(player, (None,) * 2)
+    assert table.find(0, "place", 6) is None and table.find(0, "place", 8).amount == 12
+    assert player.lowest == 78
