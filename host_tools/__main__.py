@@ -35,6 +35,8 @@ COMMANDS = {
              "heap and busy-roll figures in the chip's own time"),
     "simulate": ("simulate", "the long run: every wager's hold against its exact edge, 99% "
                  "intervals"),
+    "study": ("study", "a strategy's exact edge and variance, compiled from the engine, and "
+              "a bankroll's sessions with it: risk of ruin, percentiles, plots"),
 }
 
 # What each command needs that only a clone of the repository has: an installed copy (pip install

@@ -12,7 +12,7 @@ from fractions import Fraction
 def expected(start, step):
     graph = _explore(start, step)
     value = {}
-    for component in _components(start, graph):
+    for component in components(start, graph):
         _solve(component, graph, value)
     return value[start]
 
@@ -40,7 +40,7 @@ def _merge(moves):
     return [(p, reward, nxt) for (reward, nxt), p in merged.items()]
 
 
-def _components(start, graph):
+def components(start, graph):
     """Tarjan's strongly connected components, iteratively; yields sinks first."""
     index, low, on_stack, stack, counter = {}, {}, set(), [], [0]
     work = [(start, 0)]

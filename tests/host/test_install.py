@@ -68,6 +68,15 @@ def test_odds_and_replay_work_from_any_folder(craps):
         assert run([command, "replay", "-"], stdin=f, **where) == "".join(expected)
 
 
+def test_study_works_from_any_folder_with_its_plots(craps):
+    command, where, tmp = craps
+    plot = os.path.join(str(tmp), "study")
+    out = run([command, "study", "--strategy", "pass-line", "--sessions", "200", "--seed", "1",
+               "--plot", plot], **where)
+    assert "mean -70/1671" in out and "Risk of ruin" in out
+    assert os.path.getsize(plot + ".png") and os.path.getsize(plot + ".svg")
+
+
 def test_flash_builds_from_the_installed_firmware_and_board_files(craps):
     command, where, tmp = craps
     out = run([command, "flash", "--board", "pico-1station", "--port", "/dev/none", "--dry-run"],
