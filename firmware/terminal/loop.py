@@ -22,6 +22,9 @@ class Loop:
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
         self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
+        floor = getattr(parts, "floor", None)  # the SAS port, an input that reads the cabinet
+        if floor is not None:
+            floor.attach(cabinet)
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
