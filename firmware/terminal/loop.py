@@ -13,7 +13,8 @@ _KEYS = (PRESS, HOLD, RELEASE)
 class Loop:
     """parts: an object with inputs (each has scan(now_ms) -> events), puck, displays (one a
     station), sign, dice (a dice source), signal(station, name), watchdog (feed()),
-    memory (a terminal.memory CriticalMemory) and record(error)."""
+    memory (a terminal.memory CriticalMemory), record(error) and maybe floor (the SAS port,
+    terminal/floor.py: one of the inputs, given the cabinet here)."""
 
     def __init__(self, cabinet, parts):
         self.cabinet = cabinet
