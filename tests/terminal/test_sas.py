@@ -188,6 +188,20 @@ def test_disable_refuses_bets_and_shows_it_until_enabled():
     assert [e[4] for e in d.cab.audit.entries[-2:]] == ["FLOOR DISABLED", "FLOOR ENABLED"]
 
 
+def test_disabled_a_player_may_cash_out_and_the_bets_on_the_layout_are_rolled():
+    f = Floor()
+    d = f.d
+    d.bet(0, "pass")
+    f.long_poll(0x01)
+    d.refused(0, buttons.ROLL)
+    d.tick(d.settings.roll_timeout_ms)  # too slow: nobody else to shoot, the house rolls
+    assert d.cab.table.point == 0 and not d.cab.table.betting_open
+    d.throw(3, 4)
+    assert d.cab.meters.counts["games"] == 1
+    d.press(0, buttons.CASH_OUT)
+    assert d.cab.panels[0].handpay == d.money_in[0] + d.won[0]
+
+
 def test_a_handpay_its_information_and_remote_reset():
     f = Floor()
     d = f.d
