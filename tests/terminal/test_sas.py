@@ -256,3 +256,19 @@ def test_a_flood_of_polls_is_taken_a_step_at_a_time_and_the_game_goes_on():
     assert f.d.cab.meters.counts["games"] == 1
     assert len(f.step()) == MAX_WORDS and len(f.step()) == MAX_WORDS
     assert f.step() == b""
+
+
+def test_random_words_never_raise_nor_move_a_meter():
+    f = Floor()
+    before = dict(f.d.cab.meters.counts)
+    x = 12345
+    for _ in range(40):
+        batch = []
+        for _ in range(100):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            word = x >> 8 & 0x1FF
+            batch.append(word & ~0x80 if word & WAKEUP and x & 3 else word)  # long polls mostly
+        f.send(batch)
+        for _ in range(100 // MAX_WORDS):
+            f.step()
+    assert f.d.cab.meters.counts == before
