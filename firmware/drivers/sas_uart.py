@@ -49,7 +49,7 @@ class SasUart:
 
 
 def _receiver(rp2):
-    @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_RIGHT)
+    @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_RIGHT, fifo_join=rp2.PIO.JOIN_RX)  # 8 words deep
     def rx9():
         label("start")
         wait(0, pin, 0)
