@@ -28,6 +28,8 @@ COMMANDS = {
     "audit": ("audit", "the attendant's audit log and its hash chain, and the meters"),
     "verify": ("verify", "a seeded check of a production board's files against the build, "
                "over its read-only console"),
+    "floor": ("floor", "a bench SAS poller: a cabinet's floor port read as a floor system reads "
+              "it (ID, meters, exceptions)"),
     "entropy": ("entropy", "SP 800-90B min-entropy estimates of the RNG's raw bits (a board's or a "
                 "file's), and whether the health tests' cutoffs hold"),
     "web": ("web", "the cabinet in a browser: build build/web (and --serve it)"),

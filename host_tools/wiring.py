@@ -88,6 +88,13 @@ def rows(board):
                     "TX to the reader's RX, RX from its TX; 3.3 V levels, common GND"))
     elif dice.get("driver") == "rng":
         out.append(([], "dice: the RP2040's ring oscillator (RNG)", "no wiring"))
+    if "floor" in board:
+        floor = board["floor"]
+        out.append(([(floor["tx"], "TX"), (floor["rx"], "RX")],
+                    "floor port: SAS address %d, 19,200 baud with the wakeup bit (PIO)"
+                    % floor["address"],
+                    "through a MAX3232 (3.3 V) to the floor cable's DB9: TX to its T1IN, RX from "
+                    "its R1OUT; C1-C4 0.1 uF; GND to the DB9's pin 5 (docs/sas.md)"))
     storage = board.get("storage", {})
     if storage.get("driver") == "fram":
         bus = storage["i2c"]

@@ -29,6 +29,8 @@ PINS = (
     "dice(shaker).motor",
     "storage(fram).i2c.sda",
     "storage(fram).i2c.scl",
+    "floor.tx",
+    "floor.rx",
 )
 SHARED = ("displays.*(ssd1306).i2c.sda", "displays.*(ssd1306).i2c.scl",
           "storage(fram).i2c.sda", "storage(fram).i2c.scl")
@@ -268,6 +270,8 @@ BOARD = _object({
         "shaker": {"motor!": _pin, "shake_ms": _later, "settle_ms": _later, "answer_ms": _later,
                    "uart!": _object({"id!": _BUS, "tx!": _pin, "rx!": _pin,
                                      "baud": _whole(1)})}}),
+    "floor": _object({"tx!": _pin, "rx!": _pin, "address!": _whole(1, 127),  # SAS's
+                      "denomination": _whole(0, 0x3F)}),  # SAS's code of a credit's worth
     "storage": _driven("flash", {
         "flash": {},
         "fram": {"i2c!": _object({"id!": _BUS, "sda!": _pin, "scl!": _pin}),

@@ -31,6 +31,7 @@ class Parts:
         self.storage = None
         self.memory = None
         self.clock = None
+        self.floor = None  # the SAS port (terminal/floor.py), also among the inputs
         self.reset_cause = "unknown"
         self.faults = []  # (name, error): parts the board names that could not be built, each
         # replaced by what still lets the cabinet run (a station's display by the console)
@@ -96,6 +97,9 @@ def build(board, storage_root=STORAGE_ROOT, watchdog=None):
         parts.inputs.append(DoorSwitch(_input(machine, board["door"]["pin"])))
     parts.inputs += [build_acceptor(machine, spec, board.get("stations", 1))
                      for spec in board.get("acceptors", [])]
+    if "floor" in board:
+        parts.floor = build_floor(machine, board["floor"])
+        parts.inputs.append(parts.floor)
     parts.puck = build_puck(machine, board.get("puck", {}))
     parts.displays = [_station_display(machine, spec, "S%d" % (i + 1), parts.faults)
                       for i, spec in enumerate(board.get("displays", []))]
@@ -216,6 +220,17 @@ def _module(machine, name):
 
 def _input(machine, pin):
     return machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
+
+
+def build_floor(machine, spec):
+    """The SAS port to the floor system: its line on PIO (drivers/sas_uart.py); a ROM signature
+    the floor asks for is the seeded program check's (drivers/integrity.py)."""
+    import rp2
+    from drivers import integrity
+    from drivers.sas_uart import SasUart
+    from terminal.floor import FloorPort
+    return FloorPort(SasUart(rp2, machine, spec["tx"], spec["rx"]), spec["address"],
+                     lambda key: integrity.verify(os, key), spec.get("denomination", 1))
 
 
 def build_puck(machine, spec):

@@ -9,7 +9,7 @@ from terminal import actions, attendant, buttons, puck, screens
 from terminal.audit import AuditLog
 from terminal.events import (PRESS, RELEASE, HOLD, TICK, DICE, NO_ROLL, CREDITS_IN, KEY, FAULT,
                              DOOR, SERVICE, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_DICE, SIGNAL,
-                             BadEvent)
+                             FLOOR_PLAY, HANDPAY_RESET, BadEvent)
 from terminal.meters import Meters, ACCEPTOR
 from terminal.panel import Panel, HELP, TABLE
 from terminal.persistence import Persistence, NEW_CABINET
@@ -22,6 +22,8 @@ SETTLING = "settling"  # the result is shown; betting opens when settle_ms has p
 TILT = "tilt"  # stopped until the attendant clears it
 HOUSE = -1  # the house's turn to roll, in an offer
 NO_ROLLS = "%d NO ROLLS IN A ROW"  # the tilt of the no-roll limit
+DOOR_OPEN = "DOOR OPEN"  # the tilt of the door opened
+FLOOR_OFF = "PLAY DISABLED BY THE FLOOR"  # the sign while the floor system disables play
 
 
 class Cabinet(Persistence):
@@ -44,6 +46,8 @@ class Cabinet(Persistence):
         self.audit = AuditLog()
         self.commits = 0  # the commit of the last save: each base and journal entry has its own
         self.door = False  # the cabinet's door is open
+        self.floor_off = False  # the floor system disabled play (not saved: a power-up enables
+        # it, and the floor system, told the power was applied, disables it again)
         self.ram_error = ()  # the records found damaged: nothing is saved until they are cleared
         self.damage = []  # what was found wrong with them at start-up
         self.lost = "NOTHING LOST"  # what clearing them loses (persistence.py)
@@ -140,6 +144,8 @@ class Cabinet(Persistence):
             return "ATTENDANT" + (": " + self.tilt if self.tilt else "")
         if self.phase == TILT:
             return "TILT: " + self.tilt
+        if self.floor_off:
+            return FLOOR_OFF
         return self.news
 
     # -- events
@@ -370,9 +376,24 @@ class Cabinet(Persistence):
         if self.door:
             self.meters.add("door_openings")
             self.log(now_ms, "DOOR OPEN")
-            self._tilt("DOOR OPEN")  # and it stays tilted, door shut or not, until the key
+            self._tilt(DOOR_OPEN)  # and it stays tilted, door shut or not, until the key
         else:
             self.log(now_ms, "DOOR SHUT")
+
+    def _floor_play(self, event, now_ms, out):
+        if len(event) != 2 or type(event[1]) is not bool:
+            raise BadEvent("floor play is (FLOOR_PLAY, True) or (FLOOR_PLAY, False)")
+        if self.floor_off == (not event[1]):
+            return
+        self.floor_off = not event[1]
+        self.log(now_ms, "FLOOR ENABLED" if event[1] else "FLOOR DISABLED")
+
+    def _handpay_reset(self, event, now_ms, out):
+        if len(event) != 2 or type(event[1]) is not int or \
+                not 0 <= event[1] < len(self.panels):
+            raise BadEvent("a handpay reset is (HANDPAY_RESET, station), not %s" % (event,))
+        if self.panels[event[1]].handpay:
+            attendant.confirm_handpay(self, event[1], now_ms)
 
     # -- the attendant's decisions
 
@@ -568,7 +589,10 @@ class Cabinet(Persistence):
         return None
 
     def _why_not(self, s, button):
-        # _press has refused a locked panel already.
+        # _press has refused a locked panel already. Disabled by the floor system, a player
+        # may still cash out.
+        if self.floor_off and button != buttons.CASH_OUT:
+            return "play disabled by the floor system"
         if button != buttons.CASH_OUT and self.phase != BETTING:
             return "no more bets" if self.phase != SETTLING else "wait: paying the last roll"
         return None
@@ -638,4 +662,5 @@ _HANDLERS = {PRESS: Cabinet._press, RELEASE: Cabinet._release, HOLD: Cabinet._ho
              TICK: Cabinet._tick,
              DICE: Cabinet._dice, NO_ROLL: Cabinet._no_roll, CREDITS_IN: Cabinet._credits_in,
              KEY: Cabinet._key, FAULT: Cabinet._fault, DOOR: Cabinet._door,
-             SERVICE: Cabinet._service, RAM_ERROR: Cabinet._ram_error}
+             SERVICE: Cabinet._service, RAM_ERROR: Cabinet._ram_error,
+             FLOOR_PLAY: Cabinet._floor_play, HANDPAY_RESET: Cabinet._handpay_reset}

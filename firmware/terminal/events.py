@@ -16,6 +16,10 @@ FAULT = "fault"  # (FAULT, reason): a driver or the firmware failed (an RNG heal
 DOOR = "door"  # (DOOR, True or False): the cabinet's door opened or shut
 RAM_ERROR = "ram_error"  # (RAM_ERROR, name): the record in critical memory is not what was
 #                          saved (a VERIFY found it): a tilt until the attendant clears it
+FLOOR_PLAY = "floor_play"  # (FLOOR_PLAY, True or False): the floor system enabled or disabled
+#                            play (terminal/sas.py); disabled, the cabinet takes no bet
+HANDPAY_RESET = "handpay_reset"  # (HANDPAY_RESET, station): the floor system reset station's
+#                                  handpay: paid, as the attendant's key would confirm it
 SERVICE = "service"  # (SERVICE,): the board powered up in service mode (the attendant key held,
 #                      the door open): its console is open, and the audit log says so
 

@@ -13,7 +13,8 @@ _KEYS = (PRESS, HOLD, RELEASE)
 class Loop:
     """parts: an object with inputs (each has scan(now_ms) -> events), puck, displays (one a
     station), sign, dice (a dice source), signal(station, name), watchdog (feed()),
-    memory (a terminal.memory CriticalMemory) and record(error)."""
+    memory (a terminal.memory CriticalMemory), record(error) and maybe floor (the SAS port,
+    terminal/floor.py: one of the inputs, given the cabinet here)."""
 
     def __init__(self, cabinet, parts):
         self.cabinet = cabinet
@@ -22,6 +23,9 @@ class Loop:
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
         self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
+        floor = getattr(parts, "floor", None)  # the SAS port, an input that reads the cabinet
+        if floor is not None:
+            floor.attach(cabinet)
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""

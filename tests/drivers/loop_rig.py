@@ -16,12 +16,16 @@ from terminal.settings import Settings
 from terminal.startup import start
 
 
-def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, **settings):
+def rig(stations=2, inputs=None, displays=None, sign=None, credits=100, floor=None,
+        **settings):
     """(loop, parts, cabinet) at time 0, its start-up drawn and the new cabinet set up by the
-    attendant. inputs, displays (one a station) and sign default to twins; settings' keywords
-    pass through."""
+    attendant. inputs, displays (one a station) and sign default to twins; floor: a SAS port
+    (terminal/floor.py), an input too; settings' keywords pass through."""
     parts = Parts()
     parts.inputs = inputs or [ButtonsTwin()]
+    if floor is not None:
+        parts.floor = floor
+        parts.inputs.append(floor)
     parts.puck = PuckTwin()
     parts.displays = displays or [DisplayTwin() for _ in range(stations)]
     parts.sign = sign or DisplayTwin()

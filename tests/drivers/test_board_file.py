@@ -162,3 +162,19 @@ def test_an_fram_it_cannot_use_is_named():
         "storage.driver is one of flash, fram, not 'eeprom'"
     assert bad(board(storage=dict(FRAM, i2c={"id": 0, "sda": 4}))) == "storage.i2c has no scl"
     assert bad(board(storage=dict(FRAM, wp=6))) == "storage has no field wp"
+
+
+def test_the_floor_port_names_its_pins_and_sas_address():
+    floor = {"tx": 16, "rx": 17, "address": 1}
+    board_file.check(board(floor=floor))
+    assert bad(board(floor={"tx": 16, "rx": 17})) == "floor has no address"
+    assert bad(board(floor=dict(floor, address=0))) == \
+        "floor.address is a whole number from 1 to 127, not 0"
+    assert bad(board(floor=dict(floor, address=128))) == \
+        "floor.address is a whole number from 1 to 127, not 128"
+    assert bad(board(floor=dict(floor, rx=6))) == \
+        "GP6 is wired twice: buttons.keys[0][0] and floor.rx"
+    assert bad(board(floor=dict(floor, tx=30))) == "floor.tx is 30: a pin is GP0 to GP29"
+    assert bad(board(floor=dict(floor, baud=9600))) == "floor has no field baud"
+    assert bad(board(floor=dict(floor, denomination=64))) == \
+        "floor.denomination is a whole number from 0 to 63, not 64"
