@@ -13,7 +13,7 @@
   bets back and settling, and a bare lookup loop over the same dice as the floor;
 - on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
   the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
-- start-up's time to play the journals at their longest (tests/mp/bench_boot.py), and the wear
+- start-up's time to play the newer journal at its longest (tests/mp/bench_boot.py), and the wear
   of critical memory's part (tests/mp/bench_wear.py): on littlefs as the board has it, erases
   and bytes programmed a roll and the days until the block erased most has had its rated cycles;
   on an FRAM the size of cabinet-4station-fram's, the writes a roll of the byte written most,
@@ -151,8 +151,8 @@ def wear_figures(rolls):
 
 
 def boot_figures():
-    """tests/mp/bench_boot.py on the unix port with the chip's heap: start-up's ms to play the
-    journals at their longest (20 rolls of the busy bets), and the RP2040 estimate in s."""
+    """tests/mp/bench_boot.py on the unix port with the chip's heap: start-up's ms after a cut
+    with the newer journal at its longest (the busy bets), and the RP2040 estimate in s."""
     import tempfile
     figures = {}
     for stations in BOOT_STATIONS:
@@ -309,8 +309,8 @@ def rows(f):
         ("MicroPython: start-up from flash, %d wagers, %d rolls settled again, ms"
          % (f["micropython_recovery_wagers"], f["micropython_recovery_rolls"]),
          f["micropython_recovery_ms"])] + [
-        ("Unix port: start-up playing the journals, %d station%s, %d entries (20 rolls), ms; "
-         "RP2040 estimate, s" % (st, "s" if st > 1 else "", f["boot_%dst_entries" % st]),
+        ("Unix port: start-up after a cut in the 20th roll, %d station%s, %d entries in the "
+         "journals, ms; RP2040 estimate, s" % (st, "s" if st > 1 else "", f["boot_%dst_entries" % st]),
          "%.1f; %.1f" % (f["boot_%dst_ms" % st], f["boot_%dst_rp2040_s" % st]))
         for st in BOOT_STATIONS] + [
         ("littlefs as on the Pico (%d blocks), busy stations, the audit log full, %d rolls, "

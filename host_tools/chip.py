@@ -21,7 +21,7 @@ stamped in emulated microseconds:
   heap   an 8-station busy cabinet played on the chip (tests/mp/chip_heap.py through mpremote's
          raw REPL): gc.mem_free() and the largest free block every few rolls
   roll   the busy table's Table.roll timed with time.ticks_us on the chip (tests/mp/bench_chip.py)
-  cut    start-up after a power cut with the journals at their longest: 8 stations' busy bets
+  cut    start-up after a power cut with the newer journal at its longest: 8 stations' busy bets
          played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py)
 
 --firmware UF2 runs a firmware of the project's own instead of the kit's stock MicroPython:
@@ -549,7 +549,7 @@ def measure_heap(emu, rolls, timeout):
 
 
 def measure_cut(emu, stations, timeout):
-    """start() after a power cut with the journals at their longest, on the chip: the busy bets
+    """start() after a power cut with the newer journal at its longest, on the chip: the busy bets
     of STATIONS stations played 19 rolls and cut in the 20th (tests/mp/bench_boot.py), in a
     folder of /data: ({"boot_Nst_ms": the fastest of 3 start-ups, "boot_Nst_entries": n} or
     None, what the scripts said)."""

@@ -59,8 +59,9 @@ def report(results, args, out):
         if "cut" in got:
             figures, text = got["cut"]
             if figures:
-                out.write("start-up after a cut with the longest journals (8 stations, %d "
-                          "entries): %.0f ms (start() alone, the fastest of 3)\n"
+                out.write("start-up after a cut with the newer journal at its longest (8 "
+                          "stations, %d entries in both): %.0f ms (start() alone, the fastest "
+                          "of 3)\n"
                           % (figures["boot_8st_entries"], figures["boot_8st_ms"]))
             else:
                 out.write("start-up after a cut: no figure: %s\n" % text.strip()[-200:])

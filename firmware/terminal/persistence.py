@@ -12,11 +12,11 @@
 # out again, exactly, from the bets and the dice: at power-up resume() plays the journal, and so
 # settles a roll that was drawn before a cut, once, and remakes each roll's recall.
 #
-# There are two journals, each with its base, so that the rolls of the last recall outlive a
-# new base: once the newer journal holds `settings.recall` rolls (or MAX_ENTRIES entries), the
-# state is written as the older one's base, with the game recall of those rolls, and that
-# journal is emptied: it is the newer now. resume() restores the newer base and plays its
-# journal (host tools play the older one first, for its rolls' records in full). A cut
+# There are two journals, each with its base: once the newer journal holds BASE_ROLLS rolls
+# (or MAX_ENTRIES entries), the state is written as the older one's base, with the game recall
+# of the last rolls, and that journal is emptied: it is the newer now. resume() restores the
+# newer base and plays its journal, BASE_ROLLS rolls at most; host tools play the older one
+# first, for its rolls' records in full (the last BASE_ROLLS to twice that). A cut
 # leaves each base whole, old or new (memory.py); a new base is newer than the entries left in
 # its journal, which are skipped. When the bets close, the newer base and journal are re-read
 # (VERIFY): critical memory is checked before it is used for a roll.
@@ -52,8 +52,11 @@ BASES = ("state0", "state1")
 JOURNALS = ("journal0", "journal1")
 RECORDS = (SETUP, "audit") + BASES + JOURNALS  # what a cabinet set up always has
 CHANGED, CLOSED, DRAWN = "s", "c", "d"
+BASE_ROLLS = 5  # a journal's rolls before a new base: what power-up settles again, at most
+# (the base's recall keeps the rolls before it; each roll played again is most of a power-up's
+# time on the chip, and 8 busy stations' journals of 10 rolls overfill a 128 KB FRAM)
 MAX_ENTRIES = 1000  # a journal's entries before a new base, however few its rolls: what
-# power-up plays at most, twice (a busy 8-station round writes about 40)
+# power-up plays at most (a busy 8-station round writes about 40)
 
 
 class BadJournal(ValueError):
@@ -293,8 +296,8 @@ class Persistence:
         self.saved = self.state()
         self._dirty = False
         self._rolls += 1
-        if self._rolls >= self.settings.recall or self._entries >= MAX_ENTRIES:
-            self.gen = 1 - self.gen  # the older journal: its rolls' recall is the newer's too
+        if self._rolls >= min(BASE_ROLLS, self.settings.recall) or self._entries >= MAX_ENTRIES:
+            self.gen = 1 - self.gen  # the older base and journal are the newer now
             out.append((PERSIST, BASES[self.gen], self._base()))
             out.append((PERSIST, JOURNALS[self.gen], None))
             self._rolls = self._entries = 0

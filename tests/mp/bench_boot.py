@@ -2,9 +2,10 @@
 # with the chip's heap, twice for a number of stations, as two power-ups of a board would be
 # (argv: FOLDER STATIONS play, then FOLDER STATIONS boot NOW). play: the busy table's bets on
 # those stations, each station's bets saved as its own entry a roll (as presses save them), 19
-# rolls played and a 20th drawn when the power is cut, so that the journals hold 20 rolls, the
-# most they hold (settings.recall 10 in each); it prints the time it ended at. boot: the fastest
-# of 3 start-ups from those records, in ms, and the entries they played.
+# rolls played and a 20th drawn when the power is cut, before the new base it would have made,
+# so that the newer journal holds the most rolls it ever holds (persistence.BASE_ROLLS); it
+# prints the time it ended at. boot: the fastest of 3 start-ups from those records, in ms, and
+# the entries both journals hold (the board plays the newer's alone).
 import gc
 import json
 import sys
