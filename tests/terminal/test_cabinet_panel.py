@@ -247,15 +247,22 @@ def test_a_selection_is_undone_when_its_key_is_held_on_to_its_long_press():
     assert d.display[0][0] == "HELP 1/3" and d.cab.panels[0].chip_value() == 1
 
 
-def test_a_selection_makes_only_its_own_stations_display_again():
-    d = Driver(stations=4)
-    made = []
+def counting_stations(made):
+    """screens.station made to note on `made` each station it draws; returns the original, to
+    put back."""
     station = screens.station
 
     def counted(cab, s):
         made.append(s)
         return station(cab, s)
     screens.station = counted
+    return station
+
+
+def test_a_selection_makes_only_its_own_stations_display_again():
+    d = Driver(stations=4)
+    made = []
+    station = counting_stations(made)
     try:  # (not checked after each event: the check makes every display itself)
         for event in ((PRESS, 2, "field"), (RELEASE, 2, "field"), (HOLD, 2, "bet", "take_down"),
                       (PRESS, 2, "help"), (RELEASE, 2, "help"), (RELEASE, 2, "bet")):
@@ -279,12 +286,7 @@ def test_a_bet_that_leaves_the_shooter_makes_only_its_own_stations_display_again
                   (PRESS, 2, "bet"), (RELEASE, 2, "bet")):
         d.event(event)  # S1 the shooter, and the offer's time running
     made = []
-    station = screens.station
-
-    def counted(cab, s):
-        made.append(s)
-        return station(cab, s)
-    screens.station = counted
+    station = counting_stations(made)
     try:
         d.event((PRESS, 2, "bet"), False)
         d.event((RELEASE, 2, "bet"), False)
