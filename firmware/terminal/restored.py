@@ -18,7 +18,7 @@ STATE = {"commit": int, "rules": Each(Either(int, str, bool)), "layout": dict, "
          "no_rolls": METER, "read": str, "keeper": Either(None, int), "door": bool,
          "attendant": bool, "handpays": [METER], "meters": METERS, "history": [Fixed(DIE, DIE)]}
 # Persistence._base(): each roll's dice, the puck before it, each station's spot, net, spot...
-# (its spots and nets checked by _recall: a shape a number would take the busiest base's longest)
+# (the puck, the stations and each spot and net checked by _recall)
 RECALL = [Fixed(Fixed(DIE, DIE), int, [list])]
 # AuditLog.dump(): n, commit, power-up, ms, action, detail, hash an entry
 LOG = {"base": str, "entries": [Fixed(int, int, int, int, str, str, str)]}
