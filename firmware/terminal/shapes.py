@@ -39,39 +39,24 @@ _NAMES = {int: "a whole number", str: "text", bool: "true or false", None: "null
 
 def check(value, shape, name):
     """value, when it has the shape; else BadShape naming the field (name) and what it is."""
-    _check(value, shape, name)
-    return value
-
-
-def _check(value, shape, at):
-    # at: the field's name, or (its parent's at, its key): made into text only for an error,
-    # as a busy base's thousands of fields all fit
     if not _fits(value, shape):
-        raise BadShape("%s is %s, not %s" % (_name(at), _describe(shape), _show(value)))
+        raise BadShape("%s is %s, not %s" % (name, _describe(shape), _show(value)))
     kind = type(shape)
     if kind is dict:
         for key in shape:
             if key not in value:
-                raise BadShape("%s.%s is missing" % (_name(at), key))
-            _check(value[key], shape[key], (at, key))
+                raise BadShape("%s.%s is missing" % (name, key))
+            check(value[key], shape[key], "%s.%s" % (name, key))
     elif kind is Each:
         for key in value:
-            _check(value[key], shape.shape, (at, key))
+            check(value[key], shape.shape, "%s.%s" % (name, key))
     elif kind is list:
         for i in range(len(value)):
-            _check(value[i], shape[0], (at, i))
+            check(value[i], shape[0], "%s[%d]" % (name, i))
     elif kind is Fixed:
         for i in range(len(value)):
-            _check(value[i], shape.shapes[i], (at, i))
-
-
-def _name(at):
-    """A field's name: state.meters.counts, state.history[3][0]."""
-    if type(at) is not tuple:
-        return at
-    parent, key = at
-    return "%s[%d]" % (_name(parent), key) if type(key) is int else "%s.%s" % (_name(parent),
-                                                                               key)
+            check(value[i], shape.shapes[i], "%s[%d]" % (name, i))
+    return value
 
 
 def _fits(value, shape):
