@@ -235,8 +235,13 @@ def layout_id(kind, number, on):
 
 
 def spot(lid):
-    """(kind, number, on) of a layout_id(); IndexError when no wager has it."""
+    """(kind, number, on) of a layout_id() (is_spot)."""
     return KIND_OF[lid // 800], lid // 8 % 100, ON_OF[lid % 8]
+
+
+def is_spot(lid):
+    """Can lid be a layout_id(): an int naming a kind and a bet backed that there are?"""
+    return type(lid) is int and 0 <= lid < len(KIND_OF) * 800 and lid % 8 < len(ON_OF)
 
 
 def pays(w, d1, d2, rules):

@@ -4,7 +4,7 @@
 # play. Start-up alone imports this and drops it after (startup.py): its shapes take no heap
 # during play, where the busiest cabinet needs every block.
 from craps.house import POINTS
-from craps.wagers import KINDS, KIND_OF, ON_OF
+from craps.wagers import KINDS, is_spot
 from terminal.meters import COUNTS, WRAP
 from terminal.shapes import BadShape, Each, Either, Fixed, Whole, check
 
@@ -42,9 +42,6 @@ def state(data, stations):
         _recall(check(data["recall"], RECALL, "state.recall"), stations)
 
 
-SPOTS = len(KIND_OF) * 800  # craps.wagers.layout_id()'s, at most
-
-
 def _recall(recall, stations):
     for _, point, results in recall:
         if point != 0 and point not in POINTS:
@@ -57,7 +54,7 @@ def _recall(recall, stations):
                 raise BadShape("state.recall has a spot without its net")
             for i in range(0, len(mine), 2):
                 at, net = mine[i], mine[i + 1]
-                if type(at) is not int or not 0 <= at < SPOTS or at % 8 >= len(ON_OF):
+                if not is_spot(at):
                     raise BadShape("state.recall has no spot %s" % (at,))
                 if type(net) is not int:
                     raise BadShape("state.recall has a net of %s" % (net,))
