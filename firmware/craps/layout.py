@@ -34,17 +34,24 @@ def load(data, rules, like=None):
         if like is not None:
             table._codes = like._codes
         table.point = _pick(data["point"], (0,) + POINTS, "point")
-        table.holder = _pick(data["holder"], range(table.stations()), "holder")
+        table.holder = _station(data["holder"], table, "holder")
         table.hand_rolls = _count(data["hand_rolls"], "hand_rolls")
         table.betting_open = _pick(data["betting_open"], (True, False), "betting_open")
         if type(data["wagers"]) is not list:
             raise BadLayout("the wagers are a list")
+        index = table._index
         for fields in data["wagers"]:
-            w = _kept(fields, like) or _wager(fields, table)
-            if table.find(w.player, w.kind, w.number, w.on):
+            w = _kept(fields, like)
+            if w is None:
+                w = _wager(fields, table)
+                if table.find(w.player, w.kind, w.number, w.on):
+                    raise BadLayout("a wager is there twice: %s" % (fields,))
+                table._ready(w)  # its roll codes, and its place in the index find() reads
+            elif w._spot in index:
                 raise BadLayout("a wager is there twice: %s" % (fields,))
+            else:  # its spot and roll codes are the same on this table
+                index[w._spot] = w
             table.wagers.append(w)
-            table._ready(w)  # its roll codes, and its place in the index find() reads
     except BadLayout:
         raise
     except (KeyError, TypeError, ValueError) as e:
@@ -72,7 +79,7 @@ def _wager(fields, table):
     if type(fields) is not list or len(fields) != len(FIELDS):
         raise BadLayout("a wager is a list of %s" % ", ".join(FIELDS))
     player, kind, number, amount, on, working, vig, state = fields
-    _pick(player, range(table.stations()), "player")
+    _station(player, table, "player")
     if kind == "odds":
         _pick(on, ODDS_ON, "on")
         _pick(number, POINTS, "number")
@@ -106,20 +113,30 @@ def _allowed(w, table):
             raise BadLayout("odds of %d on %d are over the cap" % (w.amount, w.number))
 
 
+_TRAVELS = (0,) + POINTS  # a line or come bet's number: 0 until it travels
+_HOPS = tuple(10 * a + b for a in range(1, 7) for b in range(a, 7))
+
+
 def _numbers(kind):
     if kind in LINE or kind in COME:
-        return (0,) + POINTS  # 0 until it travels
+        return _TRAVELS
     if kind == "hop":
-        return tuple(10 * a + b for a in range(1, 7) for b in range(a, 7))
+        return _HOPS
     return NUMBERS.get(kind, (FIXED_NUMBER.get(kind, 0),))
 
 
 def _pick(value, allowed, name):
-    # Of the same type as well as equal: `in` alone would take True for 1.
-    for a in allowed:
-        if type(a) is type(value) and a == value:
-            return value
+    # Of the same type as well as equal: `in` alone would take True for 1. (No choice holds
+    # both a bool and the int equal to it, so the first equal one is the one to compare.)
+    if value in allowed and type(allowed[allowed.index(value)]) is type(value):
+        return value
     raise BadLayout("%s cannot be %s" % (name, value))
+
+
+def _station(value, table, name):
+    if type(value) is not int or not 0 <= value < table.stations():
+        raise BadLayout("%s cannot be %s" % (name, value))
+    return value
 
 
 def _count(value, name):

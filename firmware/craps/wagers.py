@@ -221,12 +221,26 @@ def roll_codes(w, rules):
     return codes[:36], codes[36:]
 
 
+READS_DICE = ("hard", "hop")  # the kinds a roll decides by its dice, not their total alone
+
+
 def roll_table(w, rules):
     """roll_codes() as the table keeps them, one 72-byte string: roll i with the puck OFF at i,
     with it ON at 36 + i. A table computes it once for all its wagers alike (Table._place); a
-    roll looks it up instead of deciding again."""
-    return bytes([roll_code(w, point, d1, d2, rules) for point in (0, 4)
-                  for d1 in range(1, 7) for d2 in range(1, 7)])
+    roll looks it up instead of deciding again. A wager that reads the total alone is decided
+    once a total, 22 times, not 72 (a power-up makes every table it plays: 20 ms each on the
+    chip)."""
+    codes = []
+    dice = w.kind in READS_DICE
+    for point in (0, 4):
+        by_total = {}
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                total = d1 + d2
+                if dice or total not in by_total:
+                    by_total[total] = roll_code(w, point, d1, d2, rules)
+                codes.append(by_total[total])
+    return bytes(codes)
 
 
 def layout_id(kind, number, on):
