@@ -37,6 +37,7 @@ MAIN = ("main.py", "boot.py")  # run by name from the filesystem: not frozen
 PACKAGES = ("craps", "drivers", "terminal")
 UF2_FAMILY = "0xe48bff56"  # the RP2040's UF2 family ID
 XIP_BASE = 0x10000000
+FLASH_BYTES = 2 * 1024 * 1024  # the Pico's
 SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/mbedtls", "lib/micropython-lib")
 
 
@@ -93,14 +94,17 @@ def manifest(sources, frozen_dir):
 
 
 def image_from(binary):
-    """The image's bytes as the chip maps them, from the linker's .bin: the UF2 carries it in
-    256-byte blocks, padded with zeros, and the image ends where its binary info says."""
+    """The image's bytes as the chip maps them, from the linker's .bin: the image ends where its
+    binary info says, which can be past the .bin's last byte (the pico-sdk counts sections the
+    chip does not load, .uninitialized_data): those bytes are zeros, and the UF2 is made from
+    the image, so that the chip's flash holds them too (not what an erase or an older firmware
+    left there)."""
     padded = binary + bytes(-len(binary) % 256)
     length = integrity.image_length(
         lambda address: struct.unpack_from("<I", padded, address - XIP_BASE)[0])
-    if length > len(padded):
-        raise OSError("the image's binary info puts its end past its bytes")
-    return padded[:length]
+    if length > FLASH_BYTES:
+        raise OSError("the image's binary info puts its end past the flash")
+    return (padded + bytes(max(0, length - len(padded))))[:length]
 
 
 def micropython_problem(tree):
@@ -148,13 +152,13 @@ def build(tree, out=OUT, jobs=2, say=print):
              "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", BOARD),
              "-DMICROPY_FROZEN_MANIFEST=" + manifest_path, "-DPICO_NO_PICOTOOL=1"], log, "cmake")
         run(["make", "-C", rp2, "-j%d" % jobs], log, "the rp2 build")
+        with open(os.path.join(rp2, "firmware.bin"), "rb") as f:
+            image = image_from(f.read())
+        with open(os.path.join(out, "image.bin"), "wb") as f:
+            f.write(image)
         run([sys.executable, os.path.join(tree, "tools", "uf2conv.py"), "-b", hex(XIP_BASE),
              "-f", UF2_FAMILY, "-c", "-o", os.path.join(out, "firmware.uf2"),
-             os.path.join(rp2, "firmware.bin")], log, "uf2conv")
-    with open(os.path.join(rp2, "firmware.bin"), "rb") as f:
-        image = image_from(f.read())
-    with open(os.path.join(out, "image.bin"), "wb") as f:
-        f.write(image)
+             os.path.join(out, "image.bin")], log, "uf2conv")
     made = {"board": BOARD, "program": ident, "micropython": micropython_version(tree),
             "image_bytes": len(image), "image_sha256": hashlib.sha256(image).hexdigest(),
             "frozen": sorted(sources)}
