@@ -90,18 +90,24 @@ def record(file_name):
 def _lines(chunks):
     """The lines of a journal copy read as chunks: each without its newline; None for the end
     of the last if it has none (an append a cut tore)."""
-    part = b""
+    held = []  # the start of a line longer than the chunks so far: joined once, at its end
     for chunk in chunks:
-        part += bytes(chunk)
+        chunk = bytes(chunk)
         at = 0
         while True:
-            end = part.find(b"\n", at)
+            end = chunk.find(b"\n", at)
             if end < 0:
                 break
-            yield part[at:end]
+            if held:
+                held.append(chunk[at:end])
+                yield b"".join(held)
+                held = []
+            else:
+                yield chunk[at:end]
             at = end + 1
-        part = part[at:]
-    if part:
+        if at < len(chunk):
+            held.append(chunk[at:])
+    if held:
         yield None
 
 

@@ -6,7 +6,7 @@ from support import raises
 from drivers.storage import MemoryStorage, PowerCut
 import json
 
-from terminal.journal import SEGMENT, entries, line
+from terminal.journal import SEGMENT, _lines, entries, line
 from terminal.memory import CriticalMemory, RamError, pack, unpack
 from terminal.pieces import LONG, PIECE, pieces
 
@@ -283,6 +283,19 @@ def test_a_journal_entry_is_a_line_with_its_crc_and_number():
     assert entries(ENTRY) == [["d", 7, [3, 4]]]
     assert entries(ENTRY + b"x") == [["d", 7, [3, 4]]]  # a torn end is no entry
     assert entries(ENTRY.replace(b"[3", b"[4") + ENTRY) is None  # damaged
+
+
+def test_a_journal_reads_its_lines_whatever_the_chunks_cut():
+    # The board reads a part through a 256-byte buffer: a line can span chunks, end on a
+    # chunk's last byte, or be a torn end that spans chunks.
+    first, second = b"".join(line(1, WAGERS)), b"".join(line(2, ["d", 7, [3, 4]]))
+    data = first + second
+    for size in (1, 7, len(first) - 1, len(first), len(first) + 1, len(data)):
+        chunked = [data[at:at + size] for at in range(0, len(data), size)]
+        assert list(_lines(chunked)) == [first[:-1], second[:-1]], size
+        torn = [data[:-3][at:at + size] for at in range(0, len(data) - 3, size)]
+        assert list(_lines(torn)) == [first[:-1], None], size
+    assert list(_lines([])) == [] and list(_lines([b"\n"])) == [b""]
 
 
 def test_a_save_appends_to_both_copies_and_none_empties_them():
