@@ -22,7 +22,8 @@ stamped in emulated microseconds:
          raw REPL): gc.mem_free() and the largest free block every few rolls
   roll   the busy table's Table.roll timed with time.ticks_us on the chip (tests/mp/bench_chip.py)
   cut    start-up after a power cut with the newer journal at its longest: 8 stations' busy bets
-         played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py)
+         played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py), and
+         the steps it takes before it plays the journal, each alone (tests/mp/chip_startup.py)
 
 --firmware UF2 runs a firmware of the project's own instead of the kit's stock MicroPython:
 build/firmware/firmware.uf2, the program frozen in it (host_tools/firmware.py).
@@ -551,15 +552,16 @@ def measure_heap(emu, rolls, timeout):
 def measure_cut(emu, stations, timeout):
     """start() after a power cut with the newer journal at its longest, on the chip: the busy bets
     of STATIONS stations played 19 rolls and cut in the 20th (tests/mp/bench_boot.py), in a
-    folder of /data: ({"boot_Nst_ms": the fastest of 3 start-ups, "boot_Nst_entries": n} or
-    None, what the scripts said)."""
+    folder of /data: ({"boot_Nst_ms": the fastest of 3 start-ups, "boot_Nst_entries": n, and
+    where the time goes (tests/mp/chip_startup.py): "records_ms", "base_ms", "entries_ms",
+    "entries"} or None, what the scripts said)."""
     folder = "/data/chipcut"
     said = []
 
-    def run(*argv):
+    def run(name, *argv):
         prelude = "sys.argv[:] = %r\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass" % (
-            ["bench_boot"] + list(argv), folder)
-        script = chip_script("bench_boot", {
+            [name, folder, str(stations)] + list(argv), folder)
+        script = chip_script(name, {
             "busy": os.path.join(ROOT, "tests", "engine", "busy.py")}, prelude)
         try:
             text = run_script(emu, script, timeout)
@@ -568,8 +570,11 @@ def measure_cut(emu, stations, timeout):
         said.append(text)
         m = re.search(r"\{.*\}", text)
         return json.loads(m.group(0)) if m else None
-    played = run(folder, str(stations), "play")
-    booted = played and run(folder, str(stations), "boot", str(played["now"]))
+    played = run("bench_boot", "play")
+    booted = played and run("bench_boot", "boot", str(played["now"]))
+    steps = booted and run("chip_startup")
+    if steps:
+        booted.update(steps)
     return booted, "\n".join(said)
 
 

@@ -63,6 +63,13 @@ def report(results, args, out):
                           "stations, %d entries in both): %.0f ms (start() alone, the fastest "
                           "of 3)\n"
                           % (figures["boot_8st_entries"], figures["boot_8st_ms"]))
+                if "records_ms" in figures:
+                    out.write("  of it, each step alone: every record read %.0f ms; the newer "
+                              "base checked and its layout restored %.0f ms; its journal's %d "
+                              "entries parsed %.0f ms; the rest is playing them (a layout "
+                              "restored and the dice settled a roll)\n" % (
+                                  figures["records_ms"], figures["base_ms"],
+                                  figures["entries"], figures["entries_ms"]))
             else:
                 out.write("start-up after a cut: no figure: %s\n" % text.strip()[-200:])
         out.write("flash ops: %s\n" % got.get("flashops", "-"))
