@@ -233,3 +233,21 @@ def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take(
     # the chip's time from its own clock (the rolls' ms), not the emulator's
     assert "1,000 rolls: about 905 s of the chip's time, 500 min of this machine's" in said
     assert chip_report.heap_summary(figures[:1], 1.0, 1.0) == "no roll measured"
+
+
+def test_the_cut_part_says_start_up_and_each_step_before_the_journal_is_played():
+    import io
+    import types
+    figures = {"boot_8st_ms": 4504.2, "boot_8st_entries": 100, "records_ms": 1180.4,
+               "base_ms": 410.0, "entries_ms": 450.6, "entries": 50}
+    out = io.StringIO()
+    chip_report.report({"chip-8station": {"cut": (figures, "")}},
+                       types.SimpleNamespace(firmware="fw.uf2"), out)
+    said = out.getvalue()
+    assert "(8 stations, 100 entries in both): 4504 ms (start() alone" in said
+    assert ("each step alone: every record read 1180 ms; the newer base checked and its layout "
+            "restored 410 ms; its journal's 50 entries parsed 451 ms") in said
+    out = io.StringIO()
+    chip_report.report({"chip-8station": {"cut": (None, "Traceback ... MemoryError")}},
+                       types.SimpleNamespace(firmware="fw.uf2"), out)
+    assert "start-up after a cut: no figure: Traceback ... MemoryError" in out.getvalue()
