@@ -227,6 +227,8 @@ class Table:
                         self._new(player, kind, 0, None, amount, 0, None, where, w)
                         made += 1
                         continue
+            if refused is None and self._surely_refused(w, point):
+                continue  # its refusal is not asked for: none is raised
             try:
                 if kind == "odds":
                     self._stand_odds(w.player, w.on, w.amount, 0 if w.on in LINE else w.number,
@@ -241,6 +243,15 @@ class Table:
                     refused.append((w, e))
         del self.taken_down[:]
         return made
+
+    def _surely_refused(self, w, point):
+        # put_back()'s most frequent refusals, tested without raising them: a come bet with the
+        # puck OFF (NoPoint), odds whose flat bet the roll decided (NoFlatBet).
+        if w.kind == "odds":
+            if w.on in LINE:
+                return not point or self.find(w.player, w.on, point) is None
+            return self.find(w.player, w.on, w.number) is None
+        return w.kind in COME and not point
 
     def remove(self, player, kind, number=0, amount=None, on=None):
         """Take a wager down, or reduce it by `amount`, where the rules allow. Returns credits back."""

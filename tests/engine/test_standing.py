@@ -73,20 +73,25 @@ def stakes_taken(t):
 
 
 def test_put_back_refuses_exactly_what_bet_and_odds_refuse():
+    # A third table puts back without asking for the refusals (the quick path's plain checks):
+    # it must stand again exactly what the others do.
     seen = {}
     for seed in range(12):
-        fast, slow = new_table(seed), new_table(seed)
-        rng_fast, rng_slow, dice = Dice(seed), Dice(seed), Dice(seed + 1000)
+        fast, slow, quiet = new_table(seed), new_table(seed), new_table(seed)
+        rng_fast, rng_slow, rng_quiet, dice = Dice(seed), Dice(seed), Dice(seed), Dice(seed + 1000)
         for _ in range(60):
             random_bets(fast, rng_fast)
             random_bets(slow, rng_slow)
-            assert snapshot(fast) == snapshot(slow)
+            random_bets(quiet, rng_quiet)
+            assert snapshot(fast) == snapshot(slow) == snapshot(quiet)
             d1, d2 = 1 + dice.next(6), 1 + dice.next(6)
             assert fast.roll(d1, d2).settlements == slow.roll(d1, d2).settlements
+            quiet.roll(d1, d2)
             stakes = stakes_taken(fast)
             assert stakes == stakes_taken(slow)
             refused = []
             made = fast.put_back(refused)
+            assert quiet.put_back() == made
             expected = by_hand(slow, stakes)
             got = [None] * len(stakes)
             for w, e in refused:
@@ -94,7 +99,8 @@ def test_put_back_refuses_exactly_what_bet_and_odds_refuse():
                     type(e).__name__
             assert got == expected, "%s %s %s %s" % (seed, stakes, got, expected)
             assert made == len(stakes) - len(refused)
-            assert snapshot(fast) == snapshot(slow), (seed, wagers(fast), wagers(slow))
+            assert snapshot(fast) == snapshot(slow) == snapshot(quiet), (seed, wagers(fast),
+                                                                          wagers(slow))
             assert fast.taken_down == []
             for name in expected:
                 seen[name] = seen.get(name, 0) + 1
