@@ -17,9 +17,10 @@ bets with the point on). Two policies keep them up, each side through its own ch
 Both policies keep the same bets up, so every run of both sides must end with the same money: a
 cross-check of the two rulebooks as well as a race. Each side runs five times, in turn, and its
 fastest run counts (as timeit does: other work on the machine only ever slows a run down). Each
-run times its two halves, putting the bets back and settling the roll. The lookup floor is a
-bare loop over the same dice that only looks each roll up in each wager's 72 roll codes and
-moves the puck: what a table-driven engine in Python cannot beat.
+run times its two halves, putting the bets back and settling the roll. The per-bet lookup floor
+is a bare loop over the same dice that only looks each roll up in each wager's 72 roll codes
+(one look-up per wager per roll) and moves the puck: the least a table-driven engine in Python
+that settles bet by bet can do, so no such engine beats it.
 """
 import time
 
@@ -158,9 +159,9 @@ def _stand_crapssim(cb, table, player, before, box, was_on):
 
 
 def lookup_floor(rolls, runs=RUNS):
-    """Rolls per second of a bare loop that looks each roll up in the 72 roll codes of every
-    wager of the mix with the point ON (roll_table()) and moves the puck, nothing more: the
-    fastest of `runs` runs."""
+    """The per-bet lookup floor: rolls per second of a bare loop that looks each roll up in the
+    72 roll codes of every wager of the mix with the point ON (roll_table()), one look-up per
+    wager per roll, and moves the puck, nothing more: the fastest of `runs` runs."""
     t = Table([START], HouseRules({"odds": "3-4-5x"}))
     replace_ours(t)
     t.roll(2, 2)

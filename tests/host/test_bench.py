@@ -30,3 +30,16 @@ def test_both_peer_policies_keep_the_same_bets_up():
     rolls = bench._busy().dice(3000, seed=5)
     replaced, standing = peer.ours(rolls, peer.REPLACE), peer.ours(rolls, peer.STANDING)
     assert replaced.money == standing.money != peer.START
+
+
+def _every_figure(value=7):
+    # A figure of every name of the schema, each of its type: what rows() prints from.
+    return dict((key, kind(value)) for key, kind in bench.SCHEMA.items())
+
+
+def test_the_floor_row_says_it_is_a_per_bet_lookup():
+    figures = _every_figure()
+    figures["lookup_floor_rolls_per_s"] = 3300000
+    floor = [label for label, value in bench.rows(figures) if value == 3300000]
+    assert len(floor) == 1 and floor[0].startswith("per-bet lookup floor: one roll-code look-up "
+                                                   "per wager per roll")
