@@ -10,8 +10,9 @@
 - side by side with crapssim on the same bet mix and dice (host_tools/peer.py), under two
   policies (every bet re-placed before every roll; standing bets, only what a roll decided put
   back), whose final bankrolls must equal ours, with each side's time split between putting the
-  bets back and settling, and as the floor a bare loop over the same dice that looks each roll
-  up once per wager (the per-bet lookup floor);
+  bets back and settling; crapssim's Strategy path (the same bets as crapssim strategies, its
+  own loop) beside the standing policy, on CPU time, its money ours too; and as the floor a bare
+  loop over the same dice that looks each roll up once per wager (the per-bet lookup floor);
 - on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
   the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
 - start-up's time to play the newer journal at its longest (tests/mp/bench_boot.py), and the wear
@@ -216,8 +217,17 @@ WORKLOAD_FIGURES = {
 }
 for _workload in peer.WORKLOADS:
     SCHEMA.update((_workload + "_" + k, v) for k, v in WORKLOAD_FIGURES.items())
+# crapssim's Strategy path beside the standing workload, on CPU time (host_tools/peer.py): its
+# rolls per second, ours and crapssim's bench path's on the same clock, ours over it, its money.
+STRATEGY_PATH_FIGURES = {
+    "strategy_path_rolls_per_s": int, "strategy_path_ours_rolls_per_s": int,
+    "strategy_path_bench_rolls_per_s": int, "strategy_path_speedup": float,
+    "strategy_path_final_bankroll": float,
+}
+SCHEMA.update(STRATEGY_PATH_FIGURES)
 PEER = ("peer_rolls", "peer_runs", "lookup_floor_rolls_per_s") + tuple(
-    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES)
+    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES) + tuple(
+    STRATEGY_PATH_FIGURES)
 
 
 def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000,
@@ -247,6 +257,7 @@ POLICIES = {
     "standing": ("bets left standing, only what a roll decided put back: ours put_back()+"
                  "stand(), crapssim bet.copy()+add_bet() of each bet gone", 30),
 }
+STRATEGY_PATH_GOAL = 50  # ours (standing) over crapssim's Strategy path
 
 
 def rows(f):
@@ -257,6 +268,9 @@ def rows(f):
         for workload in peer.WORKLOADS:
             w = dict((k, f[workload + "_" + k]) for k in WORKLOAD_FIGURES)
             policy, goal = POLICIES[workload]
+            beside = [] if workload != peer.STANDING else [  # crapssim's Strategy path's ratio
+                ("  ours (standing) / crapssim Strategy path (below), whole loop in CPU time "
+                 "(goal: at least %d)" % STRATEGY_PATH_GOAL, f["strategy_path_speedup"])]
             out += [
                 ("%s: %s" % (workload, policy), ""),
                 ("  rolls per second: ours / crapssim 0.4.1", "%d / %d" % (
@@ -266,12 +280,13 @@ def rows(f):
                 ("  the same: crapssim", "%.2f / %.2f" % (
                     w["crapssim_placing_us"], w["crapssim_settling_us"])),
                 ("  ours / crapssim, whole roll (goal: at least %d)" % goal,
-                 w["speedup_over_crapssim"]),
+                 w["speedup_over_crapssim"])] + beside + [
                 ("  ours / crapssim, settling alone", w["settle_speedup_over_crapssim"]),
                 ("  our whole roll as a fraction of the per-bet lookup floor (goal: 0.1)",
                  w["ours_floor_fraction"]),
                 ("  final bankrolls equal", "yes (%d)" % w["ours_final_bankroll"]
                  if w["ours_final_bankroll"] == w["crapssim_final_bankroll"] else "NO")]
+        out += strategy_path_rows(f)
         out.append(("per-bet lookup floor: one roll-code look-up per wager per roll, a bare "
                     "loop (the least a table-driven engine in Python can do), rolls/s",
                     f["lookup_floor_rolls_per_s"]))
@@ -320,6 +335,22 @@ def rows(f):
          "")] + wear_rows(f) + [
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
+
+
+def strategy_path_rows(f):
+    """crapssim's Strategy path: what it plays and how fast, and whether its money is ours."""
+    equal = f["strategy_path_final_bankroll"] == f["standing_ours_final_bankroll"]
+    return [
+        ("crapssim's Strategy path, what its users run: the same bets as crapssim strategies "
+         "(BetPassLine + PassLineOddsMultiplier(2) + ComeOddsMultiplier(1) + BetCome + "
+         "BetPlace + BetHardWay + BetField + BetAny7) played by Table.fixed_run on the same "
+         "dice", ""),
+        ("  rolls per second, CPU time of the whole loop (time.process_time): ours (standing) "
+         "/ crapssim bench path (standing) / crapssim Strategy path", "%d / %d / %d" % (
+             f["strategy_path_ours_rolls_per_s"], f["strategy_path_bench_rolls_per_s"],
+             f["strategy_path_rolls_per_s"])),
+        ("  final bankroll equal to ours", "yes (%d)" % f["standing_ours_final_bankroll"]
+         if equal else "NO (%s)" % f["strategy_path_final_bankroll"])]
 
 
 # -- The cabinet's feel: a key's edge to its station's display, through the main loop with the

@@ -1,5 +1,8 @@
 # make bench's figures, on a small run: every figure the JSON schema names is there, of its
-# type, and sane. (The peer comparison needs the bench extra crapssim: make bench runs it.)
+# type, and sane. (The peer comparison needs the bench extra crapssim, which make bench installs
+# and make test does not: its tests skip without it.)
+import pytest
+
 from host_tools import bench, peer
 
 
@@ -43,3 +46,47 @@ def test_the_floor_row_says_it_is_a_per_bet_lookup():
     floor = [label for label, value in bench.rows(figures) if value == 3300000]
     assert len(floor) == 1 and floor[0].startswith("per-bet lookup floor: one roll-code look-up "
                                                    "per wager per roll")
+
+
+def test_crapssims_strategy_path_ends_with_our_money_on_the_same_dice():
+    # The mix as crapssim strategies, played by crapssim's own loop: the same game as ours and
+    # as its bench path, to the credit.
+    pytest.importorskip("crapssim")
+    rolls = bench._busy().dice(2000, seed=5)
+    strategy = peer.crapssim_strategy_run(rolls)
+    assert strategy.money == peer.ours(rolls, peer.STANDING).money != peer.START
+    assert strategy.money == peer.crapssim_run(rolls, peer.STANDING).money
+    assert strategy.cpu > 0
+
+
+def test_a_small_peer_run_gives_every_peer_figure_and_the_rows_print_them():
+    pytest.importorskip("crapssim")
+    figures = peer.compare(bench._busy().dice(300, seed=5), runs=1)
+    assert set(figures) == set(bench.PEER)
+    for key, value in figures.items():
+        kind = bench.SCHEMA[key]
+        assert isinstance(value, kind) or (kind is float and isinstance(value, int)), key
+    assert figures["strategy_path_final_bankroll"] == figures["standing_ours_final_bankroll"]
+    everything = _every_figure()
+    everything.update(figures)
+    printed = dict(bench.rows(everything))
+    assert printed["  final bankroll equal to ours"] == "yes (%d)" % figures[
+        "standing_ours_final_bankroll"]
+
+
+def test_the_rows_print_the_strategy_paths_figures_beside_the_bench_paths():
+    figures = _every_figure()
+    figures.update(strategy_path_speedup=21.5, strategy_path_ours_rolls_per_s=130000,
+                   strategy_path_bench_rolls_per_s=10700, strategy_path_rolls_per_s=6100,
+                   standing_speedup_over_crapssim=11.6, standing_ours_final_bankroll=9986626,
+                   strategy_path_final_bankroll=9986626.0)
+    labels = [label for label, _ in bench.rows(figures)]
+    printed = dict(bench.rows(figures))
+    bench_path = labels.index("  ours / crapssim, whole roll (goal: at least 30)")
+    assert labels[bench_path + 1] == ("  ours (standing) / crapssim Strategy path (below), whole "
+                                      "loop in CPU time (goal: at least 50)")
+    assert printed[labels[bench_path + 1]] == 21.5
+    assert "130000 / 10700 / 6100" in printed.values()
+    assert printed["  final bankroll equal to ours"] == "yes (9986626)"
+    figures["strategy_path_final_bankroll"] = 9986627.0
+    assert dict(bench.rows(figures))["  final bankroll equal to ours"] == "NO (9986627.0)"
