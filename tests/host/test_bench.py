@@ -1,14 +1,17 @@
 # make bench's figures, on a small run: every figure the JSON schema names is there, of its
 # type, and sane. (The peer comparison needs the bench extra crapssim, which make bench installs
 # and make test does not: its tests skip without it.)
+import itertools
+
 import pytest
 
-from host_tools import bench, peer
+from craps.house import HouseRules
+from host_tools import bench, peer, peer_study, sessions, strategies
 
 
 def test_a_small_bench_run_gives_every_figure_of_the_schema():
     figures = bench.collect(rolls=2000, health_samples=10 ** 5, peer_rolls=0, heap_rolls=20,
-                            wear_rolls=100)
+                            wear_rolls=100, study_sessions=0)
     assert set(figures) == set(bench.SCHEMA) - set(bench.PEER)
     for key, value in figures.items():
         kind = bench.SCHEMA[key]
@@ -62,7 +65,7 @@ def test_crapssims_strategy_path_ends_with_our_money_on_the_same_dice():
 def test_a_small_peer_run_gives_every_peer_figure_and_the_rows_print_them():
     pytest.importorskip("crapssim")
     figures = peer.compare(bench._busy().dice(300, seed=5), runs=1)
-    assert set(figures) == set(bench.PEER)
+    assert set(figures) == set(bench.PEER) - set(bench.STUDY_FIGURES)
     for key, value in figures.items():
         kind = bench.SCHEMA[key]
         assert isinstance(value, kind) or (kind is float and isinstance(value, int)), key
@@ -90,3 +93,48 @@ def test_the_rows_print_the_strategy_paths_figures_beside_the_bench_paths():
     assert printed["  final bankroll equal to ours"] == "yes (9986626)"
     figures["strategy_path_final_bankroll"] = 9986627.0
     assert dict(bench.rows(figures))["  final bankroll equal to ours"] == "NO (9986627.0)"
+
+
+def _crapssims_dice(seed):
+    # The rolls crapssim's Dice(seed) draws, as roll numbers (d1 - 1) * 6 + d2 - 1.
+    import numpy
+    rng = numpy.random.default_rng(seed)
+    for _ in itertools.count():
+        d1, d2 = rng.integers(1, 7, size=2).tolist()
+        yield (d1 - 1) * 6 + d2 - 1
+
+
+def test_crapssims_session_loop_plays_our_sessions_on_the_same_dice():
+    # A bankroll that never runs short: each session of crapssim's (a fresh table, run until
+    # the tenth shooter's seven-out) ends with our money after our rolls.
+    pytest.importorskip("crapssim")
+    bankroll, stops = 10 ** 6, sessions.Stops(peer_study.SHOOTERS)
+    for seed in range(20):
+        money, rolls = peer_study.crapssim_session(seed, bankroll)
+        played = sessions.played(strategies.pass_odds(), HouseRules(), bankroll, stops,
+                                 _crapssims_dice(seed))
+        assert played[:3] == (money, rolls, peer_study.SHOOTERS), seed
+
+
+def test_a_small_study_race_gives_its_figures_and_the_rows_print_them():
+    pytest.importorskip("crapssim")
+    figures = peer_study.compare(2000, 3, runs=1)
+    assert set(figures) == set(bench.STUDY_FIGURES)
+    for key, value in figures.items():
+        assert isinstance(value, bench.SCHEMA[key]), key
+    assert figures["study_sessions_per_s"] > figures["study_crapssim_sessions_per_s"] > 0
+    assert 200 < figures["study_mean_final"] < 400
+    printed = dict(bench.study_rows(figures))
+    assert printed["  ours / crapssim (goal: at least 1,000)"] == figures[
+        "study_speedup_over_crapssim"]
+    assert printed["  sessions per second: ours (2000, numpy, compiling included) / crapssim "
+                   "(3, one by one)"] == "%d / %.1f" % (figures["study_sessions_per_s"],
+                                                       figures["study_crapssim_sessions_per_s"])
+
+
+def test_the_rows_print_the_study_race_after_the_peer_figures():
+    figures = _every_figure()
+    labels = [label for label, _ in bench.rows(figures)]
+    floor = [i for i, label in enumerate(labels) if label.startswith("per-bet lookup floor")][0]
+    assert labels[floor + 1].startswith("craps study's sessions")
+    assert "  ours / crapssim (goal: at least 1,000)" in labels
