@@ -10,7 +10,11 @@
 - side by side with crapssim on the same bet mix and dice (host_tools/peer.py), under two
   policies (every bet re-placed before every roll; standing bets, only what a roll decided put
   back), whose final bankrolls must equal ours, with each side's time split between putting the
-  bets back and settling, and a bare lookup loop over the same dice as the floor;
+  bets back and settling; crapssim's Strategy path (the same bets as crapssim strategies, its
+  own loop) beside the standing policy, on CPU time, its money ours too; and as the floor a bare
+  loop over the same dice that looks each roll up once per wager (the per-bet lookup floor);
+- craps study's sessions (compiled, numpy) against crapssim's session loop, the same strategy
+  (pass line with 2x odds, 10 shooters), sessions per second (host_tools/peer_study.py);
 - on a chip-sized heap (MicroPython's unix port, host_tools/heap.py: tests/mp/bench_chip.py),
   the busy table's roll and one player's, and from them the RP2040's busy roll (CHIP_RATIOS);
 - start-up's time to play the newer journal at its longest (tests/mp/bench_boot.py), and the wear
@@ -215,13 +219,32 @@ WORKLOAD_FIGURES = {
 }
 for _workload in peer.WORKLOADS:
     SCHEMA.update((_workload + "_" + k, v) for k, v in WORKLOAD_FIGURES.items())
+# crapssim's Strategy path beside the standing workload, on CPU time (host_tools/peer.py): its
+# rolls per second, ours and crapssim's bench path's on the same clock, ours over it, its money.
+STRATEGY_PATH_FIGURES = {
+    "strategy_path_rolls_per_s": int, "strategy_path_ours_rolls_per_s": int,
+    "strategy_path_bench_rolls_per_s": int, "strategy_path_speedup": float,
+    "strategy_path_final_bankroll": float,
+}
+SCHEMA.update(STRATEGY_PATH_FIGURES)
+# craps study's sessions and crapssim's session loop (host_tools/peer_study.py).
+STUDY_FIGURES = {
+    "study_sessions": int, "study_crapssim_sessions": int, "study_runs": int,
+    "study_sessions_per_s": int, "study_crapssim_sessions_per_s": float,
+    "study_speedup_over_crapssim": int, "study_mean_final": float,
+    "study_crapssim_mean_final": float,
+}
+SCHEMA.update(STUDY_FIGURES)
+STUDY_GOAL = 1000  # ours over crapssim's session loop, sessions per second
 PEER = ("peer_rolls", "peer_runs", "lookup_floor_rolls_per_s") + tuple(
-    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES)
+    w + "_" + k for w in peer.WORKLOADS for k in WORKLOAD_FIGURES) + tuple(
+    STRATEGY_PATH_FIGURES) + tuple(STUDY_FIGURES)
 
 
 def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=1000,
-            wear_rolls=1000):
-    """Every figure of SCHEMA (the peer's only when peer_rolls: crapssim is a bench extra)."""
+            wear_rolls=1000, study_sessions=None):
+    """Every figure of SCHEMA (the peer's only when peer_rolls, and the study's race only when
+    study_sessions is not 0: crapssim is a bench extra; None: peer_study.SESSIONS)."""
     figures = {"cpython_rolls_per_s": cpython_rolls_per_second(rolls),
                "engine_mpy_bytes": sum(mpy.compile_all("craps").values()),
                "terminal_mpy_bytes": sum(mpy.compile_all("terminal").values()),
@@ -234,6 +257,9 @@ def collect(rolls=20000, health_samples=10 ** 7, peer_rolls=20000, heap_rolls=10
     figures.update(wear_figures(wear_rolls))
     if peer_rolls:
         figures.update(peer.compare(_busy().dice(peer_rolls, seed=5)))
+    if study_sessions != 0:
+        from host_tools import peer_study  # numpy: not with this module, which every parser loads
+        figures.update(peer_study.compare(study_sessions or peer_study.SESSIONS))
     figures.update(feel_figures())
     figures.update(heap_figures(heap_rolls))
     return figures
@@ -246,6 +272,7 @@ POLICIES = {
     "standing": ("bets left standing, only what a roll decided put back: ours put_back()+"
                  "stand(), crapssim bet.copy()+add_bet() of each bet gone", 30),
 }
+STRATEGY_PATH_GOAL = 50  # ours (standing) over crapssim's Strategy path
 
 
 def rows(f):
@@ -256,6 +283,9 @@ def rows(f):
         for workload in peer.WORKLOADS:
             w = dict((k, f[workload + "_" + k]) for k in WORKLOAD_FIGURES)
             policy, goal = POLICIES[workload]
+            beside = [] if workload != peer.STANDING else [  # crapssim's Strategy path's ratio
+                ("  ours (standing) / crapssim Strategy path (below), whole loop in CPU time "
+                 "(goal: at least %d)" % STRATEGY_PATH_GOAL, f["strategy_path_speedup"])]
             out += [
                 ("%s: %s" % (workload, policy), ""),
                 ("  rolls per second: ours / crapssim 0.4.1", "%d / %d" % (
@@ -265,14 +295,18 @@ def rows(f):
                 ("  the same: crapssim", "%.2f / %.2f" % (
                     w["crapssim_placing_us"], w["crapssim_settling_us"])),
                 ("  ours / crapssim, whole roll (goal: at least %d)" % goal,
-                 w["speedup_over_crapssim"]),
+                 w["speedup_over_crapssim"])] + beside + [
                 ("  ours / crapssim, settling alone", w["settle_speedup_over_crapssim"]),
-                ("  our whole roll as a fraction of the lookup floor (goal: 0.1)",
+                ("  our whole roll as a fraction of the per-bet lookup floor (goal: 0.1)",
                  w["ours_floor_fraction"]),
                 ("  final bankrolls equal", "yes (%d)" % w["ours_final_bankroll"]
                  if w["ours_final_bankroll"] == w["crapssim_final_bankroll"] else "NO")]
-        out.append(("lookup floor: a bare loop, a roll code looked up per wager, rolls/s",
+        out += strategy_path_rows(f)
+        out.append(("per-bet lookup floor: one roll-code look-up per wager per roll, a bare "
+                    "loop (the least a table-driven engine in Python can do), rolls/s",
                     f["lookup_floor_rolls_per_s"]))
+    if "study_sessions" in f:
+        out += study_rows(f)
     return out + [
         ("CPython: busy-table rolls settled per second", f["cpython_rolls_per_s"]),
         ("MicroPython (wasm): busy-table rolls settled per second",
@@ -318,6 +352,38 @@ def rows(f):
          "")] + wear_rows(f) + [
         ("RNG health tests over %d good bits: false alarms (expected ~0.00001)"
          % f["health_samples"], f["health_false_alarms"])] + feel_rows(f) + heap_rows(f)
+
+
+def strategy_path_rows(f):
+    """crapssim's Strategy path: what it plays and how fast, and whether its money is ours."""
+    equal = f["strategy_path_final_bankroll"] == f["standing_ours_final_bankroll"]
+    return [
+        ("crapssim's Strategy path, what its users run: the same bets as crapssim strategies "
+         "(BetPassLine + PassLineOddsMultiplier(2) + ComeOddsMultiplier(1) + BetCome + "
+         "BetPlace + BetHardWay + BetField + BetAny7) played by Table.fixed_run on the same "
+         "dice", ""),
+        ("  rolls per second, CPU time of the whole loop (time.process_time): ours (standing) "
+         "/ crapssim bench path (standing) / crapssim Strategy path", "%d / %d / %d" % (
+             f["strategy_path_ours_rolls_per_s"], f["strategy_path_bench_rolls_per_s"],
+             f["strategy_path_rolls_per_s"])),
+        ("  final bankroll equal to ours", "yes (%d)" % f["standing_ours_final_bankroll"]
+         if equal else "NO (%s)" % f["strategy_path_final_bankroll"])]
+
+
+def study_rows(f):
+    """craps study's sessions against crapssim's session loop."""
+    return [
+        ("craps study's sessions (pass line 10 with 2x odds, bankroll 300, 10 shooters) and "
+         "crapssim's session loop (BetPassLine(10) + PassLineOddsMultiplier(2), a fresh Table a "
+         "session, Table.run(max_shooter=10)), CPU time, the fastest of %d runs each:"
+         % f["study_runs"], ""),
+        ("  sessions per second: ours (%d, numpy, compiling included) / crapssim (%d, one by "
+         "one)" % (f["study_sessions"], f["study_crapssim_sessions"]), "%d / %.1f" % (
+             f["study_sessions_per_s"], f["study_crapssim_sessions_per_s"])),
+        ("  ours / crapssim (goal: at least {:,})".format(STUDY_GOAL),
+         f["study_speedup_over_crapssim"]),
+        ("  mean final money: ours / crapssim (the same game: equal but for chance)",
+         "%.2f / %.2f" % (f["study_mean_final"], f["study_crapssim_mean_final"]))]
 
 
 # -- The cabinet's feel: a key's edge to its station's display, through the main loop with the
