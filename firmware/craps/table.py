@@ -131,13 +131,26 @@ class Table:
         at = self.point * _NUMBER_SPOT + holder
         if self._index.get(_PASS_SPOT + at) or self._index.get(_DONT_PASS_SPOT + at):
             return holder
+        return self._line_bettor(holder) if self.wagers else None
+
+    # next_shooter() is asked several times every loop step of the terminal: it and these
+    # keep their frames within 11 slots, which MicroPython keeps off the heap (a while loop,
+    # not a for over a range, takes none for its iterator).
+
+    def _line_bettor(self, holder):
         n = len(self.credits)
-        for i in range(n):
-            station = (holder + i) % n
-            for w in self.wagers:
-                if w.player == station and w.kind in LINE:
-                    return station
+        i = 0
+        while i < n:
+            if self._has_line_bet((holder + i) % n):
+                return (holder + i) % n
+            i += 1
         return None
+
+    def _has_line_bet(self, station):
+        for w in self.wagers:
+            if w.player == station and w.kind in LINE:
+                return True
+        return False
 
     # -- steps between rolls
 

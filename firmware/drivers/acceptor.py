@@ -187,6 +187,13 @@ class PulseAcceptor:
     def scan(self, now_ms):
         """The events of the edges since the last scan and of the time passed (now_ms is the
         loop's; the edges' times and the timeouts are on the acceptor's own clock)."""
+        if self._tail == self._head and self._lost == self._lost_seen:
+            # No edge since: time alone, in a frame small enough to stay off the heap
+            # (MicroPython puts one of more than 11 slots there: see drivers/buttons.py).
+            return self.rules.until(self._at(self._ticks_us()))
+        return self._edges()
+
+    def _edges(self):
         rules = self.rules
         lost = self._lost != self._lost_seen  # before the edges: those in the buffer came first
         self._lost_seen = self._lost

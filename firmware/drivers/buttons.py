@@ -16,6 +16,10 @@
 from terminal.events import PRESS, RELEASE, HOLD, KEY, DOOR
 
 NO_EVENTS = ()
+# _FRAMES: what an idle scan runs keeps each frame within 11 slots (locals and stack; a for loop
+# takes 4 for its iterator): MicroPython puts a larger frame on the heap for the call and frees
+# it on return, and each counts towards gc.threshold, whose collections (15 ms on the chip) held
+# the keys up. Stepping the keys is for a scan that reads one pressed or held.
 
 
 class Debounced:
@@ -101,13 +105,31 @@ class GpioButtons:
     def __init__(self, keys, debounce_ms=20, long_ms=800, active=0):
         self._keys = [(pin, _Key(station, button, long_button, debounce_ms, long_ms))
                       for pin, station, button, long_button in keys]
+        self._pins = [pin for pin, _ in self._keys]
         self._active = active
+        self._held = False  # a key was down at the last scan that stepped them
 
     def scan(self, now_ms):
+        # An idle scan (none pressed, none held) reads the pins alone: see _FRAMES.
+        if self._held or self._pressed():
+            return self._step(now_ms)
+        return NO_EVENTS
+
+    def _pressed(self):
+        active = self._active
+        for pin in self._pins:
+            if pin.value() == active:
+                return True
+        return False
+
+    def _step(self, now_ms):
         out = NO_EVENTS
         active = self._active
+        held = False
         for pin, key in self._keys:
             out = key.step(pin.value() == active, now_ms, out)
+            held = held or key.down
+        self._held = held
         return out
 
 
@@ -138,24 +160,48 @@ class MatrixButtons:
                                  % (r, c, len(rows), len(cols)))
             self._grid[r][c] = _Key(station, button, long_button, debounce_ms, long_ms)
         self._read = [0] * len(rows)  # a scan's readings: one bit a column, per row
+        self._held = False  # a key was down at the last scan that stepped them
         for row in rows:
             row.value(1)
 
+    # Index loops, not enumerate(): on MicroPython each enumerate and its (i, x) tuples are heap
+    # objects, about 1.5 KB a scan of a 4x8 matrix, every loop step. And while loops in what
+    # an idle scan runs: see _FRAMES.
+
     def scan(self, now_ms):
-        # Index loops, not enumerate(): on MicroPython each enumerate and its (i, x) tuples are
-        # heap objects, about 1.5 KB a scan of a 4x8 matrix, every SCAN_MS.
+        # An idle scan (none read pressed, none held) reads the rows alone.
+        if self._read_rows() or self._held:
+            return self._step(now_ms)
+        return NO_EVENTS
+
+    def _read_rows(self):
+        """Each row's readings into _read; whether any key reads pressed."""
         rows = self._rows
-        cols = self._cols
         read = self._read
-        for r in range(len(rows)):
-            row = rows[r]
-            row.value(0)
-            bits = 0
-            for c in range(len(cols)):
-                if cols[c].value() == 0:
-                    bits |= 1 << c
-            row.value(1)
-            read[r] = bits
+        seen = 0
+        r = 0
+        while r < len(rows):
+            read[r] = self._columns(rows[r])
+            seen |= read[r]
+            r += 1
+        return seen
+
+    def _columns(self, row):
+        # The row driven low: a bit for each column that reads low (a key pressed).
+        cols = self._cols
+        row.value(0)
+        bits = 0
+        c = 0
+        while c < len(cols):
+            if cols[c].value() == 0:
+                bits |= 1 << c
+            c += 1
+        row.value(1)
+        return bits
+
+    def _step(self, now_ms):
+        read = self._read
+        held = False
         out = NO_EVENTS
         grid = self._grid
         for r in range(len(grid)):
@@ -173,6 +219,8 @@ class MatrixButtons:
                         out = key.step(key.down, now_ms, out)
                     else:
                         out = key.step((bits >> c) & 1 == 1, now_ms, out)
+                    held = held or key.down
+        self._held = held
         return out
 
 

@@ -97,19 +97,21 @@ class Cabinet(Persistence):
         if not self.attendant and self.phase != TILT:
             self._run_timers(now_ms, out)
         self._saves_at = len(out)
-        out.extend(self._shown)
-        del self._shown[:]
+        if self._shown:  # (a slice is a heap object: not made every tick)
+            out.extend(self._shown)
+            del self._shown[:]
         # A tick (every loop step) that moved no timer changes only what time shows, the puck
         # and the sign: the stations' displays are not made again, nor their garbage. A
         # selection changes one station's panel: only its display is made again, so that a
-        # press on a busy cabinet shows sooner.
-        stations = None  # all of them
-        if self._drawn and phase == self.phase and offer == self.offer:
-            if self._only is not None:
-                stations = (self._only,)
-            elif event[0] == TICK and not out:
-                stations = ()
-        self._draw(now_ms, out, stations)
+        # press on a busy cabinet shows sooner. (No local more: see _draw_sign.)
+        if not self._drawn or phase != self.phase or offer != self.offer:
+            self._draw(now_ms, out)
+        elif self._only is not None:
+            self._draw(now_ms, out, (self._only,))
+        elif event[0] != TICK or out:
+            self._draw(now_ms, out)
+        else:
+            self._draw_sign(now_ms, out)
         return out
 
     def save(self, out):
@@ -608,21 +610,31 @@ class Cabinet(Persistence):
     def _draw(self, now_ms, out, stations=None):
         """The puck, the sign and the displays of stations (None: all) as effects, where they
         changed."""
-        pattern, number, since = self.pattern
-        if self.phase == TILT:
-            pattern, number = puck.TILT, 0
-        elif pattern == puck.STEADY:
-            number = self.table.point
-        frame = puck.frame(pattern, number, now_ms - since)
+        self._draw_sign(now_ms, out)
+        for s in range(len(self.panels)) if stations is None else stations:
+            lines = screens.station(self, s)
+            if self._changed(s, lines):
+                out.append((DISPLAY, s, lines))
+
+    # _draw_sign and what it calls are an idle loop step's: each keeps its frame within 11
+    # slots, so that MicroPython does not put it on the heap (see terminal/loop.py).
+
+    def _draw_sign(self, now_ms, out):
+        """The puck and the sign as effects, where they changed."""
+        frame = self._puck_frame(now_ms)
         if self._changed("puck", frame):
             out.append((PUCK, frame))
         lines = screens.status(self, now_ms)
         if self._changed("status", lines):
             out.append((STATUS, lines))
-        for s in range(len(self.panels)) if stations is None else stations:
-            lines = screens.station(self, s)
-            if self._changed(s, lines):
-                out.append((DISPLAY, s, lines))
+
+    def _puck_frame(self, now_ms):
+        pattern, number, since = self.pattern
+        if self.phase == TILT:
+            pattern, number = puck.TILT, 0
+        elif pattern == puck.STEADY:
+            number = self.table.point
+        return puck.frame(pattern, number, now_ms - since)
 
     def _changed(self, output, shown):
         # Is `shown` new on the output? (The effect is made only then: the puck and the sign

@@ -31,18 +31,35 @@ class Loop:
         if floor is not None:
             floor.attach(cabinet)
 
+    # The methods an idle step calls keep their locals and stack within 11 slots: MicroPython
+    # puts a larger frame on the heap for the call (py/objfun.c, VM_MAX_STATE_ON_STACK) and
+    # frees it on return, but each counts towards gc.threshold, and on the chip the collections
+    # they called for (15 ms, every 7 idle steps of cabinet-4station) held the keys up. What is
+    # seldom needed is a method of its own (tests/drivers/test_idle_frames.py).
+
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed."""
         for source in self.parts.inputs:
-            for event in source.scan(now_ms):
-                self.send(event, now_ms)
+            self._scan(source, now_ms)
         self.send(_TICK, now_ms)
         if self.rolling:
-            event = self.parts.dice.poll(now_ms)
-            if event is not None:
-                self.rolling = False
-                self.send(event, now_ms)
+            self._poll_dice(now_ms)
         self.parts.watchdog.feed()
+
+    def _scan(self, source, now_ms):
+        events = source.scan(now_ms)
+        if events:
+            self._send_all(events, now_ms)
+
+    def _send_all(self, events, now_ms):
+        for event in events:
+            self.send(event, now_ms)
+
+    def _poll_dice(self, now_ms):
+        event = self.parts.dice.poll(now_ms)
+        if event is not None:
+            self.rolling = False
+            self.send(event, now_ms)
 
     def send(self, event, now_ms):
         """The event to the cabinet. What it must keep is saved before anything is done: a
@@ -53,26 +70,36 @@ class Loop:
         that follows redraws them. The dice, payouts and credits in are shown only once
         saved."""
         out = self.cabinet.answer(event, now_ms)
-        shown = ()
-        if event[0] in _KEYS:
-            # The key's own display first: each screen's rows are milliseconds of I2C.
-            shown = [effect for effect in out if effect[0] == DISPLAY and effect[1] == event[1]]
-            shown += [effect for effect in out if effect[0] in (DISPLAY, STATUS) and
-                      effect not in shown]
-            for effect in shown:
-                self.apply(effect, now_ms)
+        shown = self._show_key(event, out, now_ms) if event[0] in _KEYS else ()
         self.cabinet.save(out)  # (worked out once the key's screens are drawn)
         self.carry_out(out, now_ms, shown)
+
+    def _show_key(self, event, out, now_ms):
+        # The key's own display first: each screen's rows are milliseconds of I2C.
+        shown = [effect for effect in out if effect[0] == DISPLAY and effect[1] == event[1]]
+        shown += [effect for effect in out if effect[0] in (DISPLAY, STATUS) and
+                  effect not in shown]
+        for effect in shown:
+            self.apply(effect, now_ms)
+        return shown
 
     def carry_out(self, out, now_ms, shown=()):
         """The cabinet's effects: what it must keep first (see send()); shown: those already
         applied."""
+        if not out:
+            return  # most loop steps
         lost = keep(self.parts.memory, out)
         if lost:
-            if lost[1]:
-                self.parts.record(lost[1])
-            self.send((RAM_ERROR, lost[0]), now_ms)
-            return
+            self._lost(lost, now_ms)
+        else:
+            self._apply_all(out, now_ms, shown)
+
+    def _lost(self, lost, now_ms):
+        if lost[1]:
+            self.parts.record(lost[1])
+        self.send((RAM_ERROR, lost[0]), now_ms)
+
+    def _apply_all(self, out, now_ms, shown):
         saved = False
         for effect in out:
             saved = saved or effect[0] == PERSIST
