@@ -39,22 +39,29 @@ class FloorPort:
         self.sas = Sas(self.address, info)
 
     def scan(self, now_ms):
+        # Every loop step's, in a frame small enough to stay off the heap (terminal/loop.py):
+        # the words, when there are any, are _receive()'s.
+        sas = self.sas
+        sas.watch.look(self.cabinet)
+        word = self.uart.read()
+        events = () if word is None else self._receive(word, now_ms)
+        if sas.seed is not None:
+            self._sign_step(sas)
+        return events
+
+    def _receive(self, word, now_ms):
+        # word and those waiting after it, MAX_WORDS at most: the replies sent, the events.
         cabinet, sas, uart = self.cabinet, self.sas, self.uart
-        sas.watch.look(cabinet)
         events = ()
-        n = 0
-        while n < MAX_WORDS:
-            word = uart.read()
-            if word is None:
-                break
-            n += 1
+        n = 1
+        while word is not None:
             reply, event = sas.receive(word, cabinet, now_ms)
             if reply:
                 uart.write(reply)
             if event is not None:
                 events += (event,)
-        if sas.seed is not None:
-            self._sign_step(sas)
+            word = uart.read() if n < MAX_WORDS else None
+            n += 1
         return events
 
     def _sign_step(self, sas):

@@ -34,6 +34,9 @@ class Watch:
             return BUFFER_OVERFLOW
         return self.queue.pop(0) if self.queue else NO_ACTIVITY
 
+    # look() is every loop step's: it and what it calls keep their frames within 11 slots and
+    # make no enumerate, so that an idle step gives the heap nothing (see terminal/loop.py).
+
     def look(self, cabinet):
         """What changed in the cabinet since the last look, queued (nothing is made when
         nothing changed: the loop looks every step)."""
@@ -47,6 +50,13 @@ class Watch:
             self._tilt = cabinet.tilt
             if self._tilt and self._tilt != DOOR_OPEN:  # (the door's own exception says it)
                 self._add(GENERAL_TILT)
+        self._look_games(cabinet)
+        s = 0
+        while s < len(self._handpays):
+            self._look_handpay(s, cabinet.panels[s].handpay)
+            s += 1
+
+    def _look_games(self, cabinet):
         # A game is a roll: started when the bets close, ended when it is settled (the games
         # meter counts each, so that a roll drawn between two looks is not missed).
         games = cabinet.meters.counts["games"]
@@ -61,10 +71,11 @@ class Watch:
         if not cabinet.table.betting_open and not self._started:
             self._add(GAME_STARTED)
             self._started = True
-        for s, panel in enumerate(cabinet.panels):
-            if panel.handpay != self._handpays[s]:
-                self._add(HANDPAY_PENDING if panel.handpay > self._handpays[s] else HANDPAY_RESET)
-                self._handpays[s] = panel.handpay
+
+    def _look_handpay(self, s, handpay):
+        if handpay != self._handpays[s]:
+            self._add(HANDPAY_PENDING if handpay > self._handpays[s] else HANDPAY_RESET)
+            self._handpays[s] = handpay
 
     def _add(self, code):
         if len(self.queue) >= QUEUE:
