@@ -352,10 +352,19 @@ def power_up(emu, wall_s):
     emu.cmd("set %d 0" % DOOR_PIN)
     since = emu.now()
     emu.cmd("reset power")
-    events = emu.until(since, lambda ev: _opened(ev, since) is not None, wall_s,
+    events = emu.until(since, lambda ev: booted(ev, since) is not None, wall_s,
                        ("console", "reset"))
-    powered = [e.t for e in events if e.kind == "reset" and e.t >= since][0]
-    return powered, events
+    return booted(events, since), events
+
+
+def booted(events, since):
+    """The power-on's time (µs) once the first reset after SINCE is followed by betting open or
+    a new cabinet's tilt, else None. (The line of the boot before the reset may come after
+    SINCE: the flash tool's own reset ends just before the first power-up.)"""
+    resets = [e.t for e in events if e.kind == "reset" and e.t >= since]
+    if resets and _opened(events, resets[0]) is not None:
+        return resets[0]
+    return None
 
 
 def _opened(events, since):

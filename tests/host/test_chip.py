@@ -89,6 +89,15 @@ def test_a_new_cabinet_tilts_for_its_set_up_and_a_set_up_one_opens_betting():
                                "heap free 90000 bytes")
 
 
+def test_a_power_up_is_booted_once_its_own_reset_has_opened_betting():
+    # The boot before (the flash tool's reset) may still be saying PLACE YOUR BETS after the
+    # power-up was asked for: that is not this power-up's.
+    before = chip.parse_events(["39000000 console [SIGN] PLACE YOUR BETS | PUCK OFF"])
+    assert chip.booted(before, 38000000) is None
+    assert chip.booted(before + events(), 38000000) == 40000000
+    assert chip.booted(events(), 40000001) is None  # (no reset after)
+
+
 def test_a_key_first_write_and_its_action_are_timed_from_the_press_on_its_station():
     # CHIP pressed at 50.000 s (it acts on its first edge, and has a long meaning, HELP): its
     # station's display shows the hint alone at +31 ms (a row drawn before the others), the new
