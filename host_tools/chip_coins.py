@@ -23,6 +23,8 @@ BUSY = ((20, 100, 100), (20, 50, 50), (15, 80, 40), (10, 100, 60), (20, 60, 90))
 BAD = ((1, 10, 60), (1, 200, 60), (3, 20, 60), (5, 150, 60))
 STUCK_MS = 1500  # "a line held low": longer than every board's stuck_ms (1000)
 ARM = (20, 25)  # loop steps (ms) after which an armed train starts: 4 x 60 ms
+ARM_WAIT_MS = 60000  # the chip's time an armed train waits for such a step (a quiet loop may
+#                      have none: the train is not run, and the report says so)
 SETS = ("quiet", "busy", "bad", "arm")
 LOAD = ((100, "BET"), (400, "ROLL"))  # a busy train's key presses: ms into it, which key
 PRESS_MS = 80
@@ -77,7 +79,7 @@ def train_name(count, low, gap, extra=""):
 
 def tally(rows):
     """(valid trains credited exactly, valid trains, bad trains tilted, bad trains)."""
-    valid = [r for r in rows if not r["bad"]]
+    valid = [r for r in rows if not r["bad"] and not r.get("skipped")]
     bad = [r for r in rows if r["bad"]]
     return (sum(1 for r in valid if r["outcome"] == "credited exactly"), len(valid),
             sum(1 for r in bad if r["outcome"].startswith("tilted")), len(bad))
@@ -135,6 +137,11 @@ class Coins:
         if arm:
             self.emu.cmd("armtrain %d %d %d %d %d" % (arm, self.pin, count, low, gap))
             ends = self._armed_end(start, count, low, gap)
+            if ends is None:
+                self.emu.cmd("armtrain off")
+                return {"train": train_name(count, low, gap, " (armed)"), "count": count,
+                        "bad": False, "skipped": True, "outcome": "not run: no loop step over "
+                        "%d ms in %d s of the chip's time" % (arm, ARM_WAIT_MS // 1000)}
         else:
             reply = self.emu.cmd("train %d %d %d %d" % (self.pin, count, low, gap))[-1]
             ends = int(reply.rsplit(" ", 1)[-1])
@@ -152,11 +159,16 @@ class Coins:
         return self._result("line held low %d ms" % STUCK_MS, 0, before, start, ends, True)
 
     def _armed_end(self, start, count, low, gap):
-        first = self.emu.until(start, lambda ev: any(
-            e.pin == str(self.pin) and "(train 1/" in e.value for e in ev), self.wall_s,
-            ("input",))
-        began = [e.t for e in first if e.pin == str(self.pin) and "(train 1/" in e.value][0]
-        return began + (count * (low + gap) - gap) * 1000
+        """When the armed train ends, once it has begun (None: it had not begun ARM_WAIT_MS
+        after start)."""
+        def began(events):
+            return [e.t for e in events if e.pin == str(self.pin) and "(train 1/" in e.value]
+        first = self.emu.until(start, lambda ev: began(ev) or
+                               self.emu.now() > start + ARM_WAIT_MS * 1000, self.wall_s,
+                               ("input",))
+        if not began(first):
+            return None
+        return began(first)[0] + (count * (low + gap) - gap) * 1000
 
     def _load(self, start):
         for ms, name in LOAD:

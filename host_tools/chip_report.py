@@ -111,6 +111,9 @@ def report_coins(rows, out):
     out.write("coins (acceptor meter's move over each train; the display's CREDITS IN; flash "
               "erases/programs meanwhile):\n")
     for r in rows:
+        if r.get("skipped"):  # an armed train that never started
+            out.write("  %-44s %s\n" % (r["train"], r["outcome"]))
+            continue
         out.write("  %-44s +%-3d %-14s %2d/%-3d %s\n" % (
             r["train"], r["credited"], ",".join(map(str, r["shown"])) or "-", r["erases"],
             r["programs"], r["outcome"]))

@@ -174,6 +174,12 @@ def test_a_train_s_outcome_and_the_tally():
     rows = [{"bad": False, "outcome": "credited exactly"}, {"bad": False, "outcome": "CRED"},
             {"bad": True, "outcome": "tilted: X"}]
     assert chip_coins.tally(rows) == (1, 2, 1, 1)
+    not_run = {"bad": False, "skipped": True, "train": " 4 x  60 ms, gaps  60 ms (armed)",
+               "outcome": "not run: no loop step over 25 ms in 60 s of the chip's time"}
+    assert chip_coins.tally(rows + [not_run]) == (1, 2, 1, 1)  # no train: not counted
+    said = io.StringIO()
+    chip_report.report_coins([not_run], said)
+    assert "(armed) not run: no loop step over 25 ms" in " ".join(said.getvalue().split())
     assert chip_coins.flash_ops("erase=73 eraseBytes=299008 program=285 programBytes=1") == \
         (73, 285)
 
