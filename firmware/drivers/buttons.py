@@ -16,7 +16,7 @@
 from terminal.events import PRESS, RELEASE, HOLD, KEY, DOOR
 
 NO_EVENTS = ()
-# _FRAMES: what an idle scan runs keeps each frame within 11 slots (locals and stack; a for loop
+# Frames: what an idle scan runs keeps each frame within 11 slots (locals and stack; a for loop
 # takes 4 for its iterator): MicroPython puts a larger frame on the heap for the call and frees
 # it on return, and each counts towards gc.threshold, whose collections (15 ms on the chip) held
 # the keys up. Stepping the keys is for a scan that reads one pressed or held.
@@ -110,7 +110,7 @@ class GpioButtons:
         self._held = False  # a key was down at the last scan that stepped them
 
     def scan(self, now_ms):
-        # An idle scan (none pressed, none held) reads the pins alone: see _FRAMES.
+        # An idle scan (none pressed, none held) reads the pins alone (see Frames above).
         if self._held or self._pressed():
             return self._step(now_ms)
         return NO_EVENTS
@@ -166,7 +166,7 @@ class MatrixButtons:
 
     # Index loops, not enumerate(): on MicroPython each enumerate and its (i, x) tuples are heap
     # objects, about 1.5 KB a scan of a 4x8 matrix, every loop step. And while loops in what
-    # an idle scan runs: see _FRAMES.
+    # an idle scan runs (see Frames above).
 
     def scan(self, now_ms):
         # An idle scan (none read pressed, none held) reads the rows alone.

@@ -5,10 +5,9 @@ from terminal.events import TICK, FAULT, RAM_ERROR, PUCK, DISPLAY, STATUS, ROLL_
     PRESS, HOLD, RELEASE, PERSIST
 from terminal.memory import keep
 
-# The pause between loop steps. A key waits for the next step to be read: on the chip an idle
-# step takes about 5.6 ms, and 5 ms between steps put a key's action at 28.7 ms (median) on
-# cabinet-4station, 2 ms at 22.0 ms (make chip). The coins do not wait on it (their edges are
-# timed by interrupts).
+# The pause between loop steps. A key waits for the next step to be read: 5 ms between steps
+# put a key's action at 28.7 ms (median) on cabinet-4station, 2 ms at 22.0 ms (make chip). The
+# coins do not wait on it (their edges are timed by interrupts).
 SCAN_MS = 2
 _TICK = (TICK,)  # (made once: a tuple a loop step would be garbage)
 _KEYS = (PRESS, HOLD, RELEASE)
