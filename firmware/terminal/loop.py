@@ -26,6 +26,7 @@ class Loop:
         self.broken = False  # the cabinet itself failed: only the safe tilt is shown
         self.last_error = None
         self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
+        self._keyed = False  # a key was pressed: collect once what it did is carried out
         floor = getattr(parts, "floor", None)  # the SAS port, an input that reads the cabinet
         if floor is not None:
             floor.attach(cabinet)
@@ -80,12 +81,14 @@ class Loop:
                   effect not in shown]
         for effect in shown:
             self.apply(effect, now_ms)
+        self._keyed = event[0] == PRESS
         return shown
 
     def carry_out(self, out, now_ms, shown=()):
         """The cabinet's effects: what it must keep first (see send()); shown: those already
         applied."""
         if not out:
+            self._keyed = False  # (a key that changed nothing made no garbage either)
             return  # most loop steps
         lost = keep(self.parts.memory, out)
         if lost:
@@ -99,12 +102,13 @@ class Loop:
         self.send((RAM_ERROR, lost[0]), now_ms)
 
     def _apply_all(self, out, now_ms, shown):
-        saved = False
+        saved = self._keyed
+        self._keyed = False
         for effect in out:
             saved = saved or effect[0] == PERSIST
             if effect not in shown:
                 self.apply(effect, now_ms)
-        if saved and self._collect:
+        if saved and self._collect:  # a save's or a key's garbage, not in the next key's answer
             self._collect()
 
     def apply(self, effect, now_ms):
