@@ -73,28 +73,61 @@ class Ssd1306Display:
         oled = self._oled
         shown = self._shown
         first = -1  # the first row of a run of changed rows not sent yet
+        span = [self._width, -1]  # the characters of the run that changed: the first, the last
         for row in range(self._rows):
             text = screen[row] if row < len(screen) else ""
             if text != shown[row]:
+                _widen(span, shown[row], text, self._width)
                 shown[row] = text
                 oled.fill_rect(0, row * 8, oled.width, 8, 0)
                 oled.text(text, 0, row * 8, 1)
                 if first < 0:
                     first = row
             elif first >= 0:
-                self._send(first, row - 1)
+                self._send(first, row - 1, span)
                 first = -1
+                span = [self._width, -1]
         if first >= 0:
-            self._send(first, self._rows - 1)
+            self._send(first, self._rows - 1, span)
 
-    def _send(self, first, last):
-        """Pages first..last of the frame buffer: in the controller's horizontal addressing
-        mode (as SSD1306 sets it up) the window of columns and pages takes the bytes in order."""
+    def _send(self, first, last, span):
+        """Pages first..last of the frame buffer, the columns of the characters in span alone
+        (a credit meter's digit is 8 bytes, not its row's 128): in the controller's horizontal
+        addressing mode (as SSD1306 sets it up) the window of columns and pages takes the bytes
+        in order, a page's columns, then the next page's."""
         oled = self._oled
         width = oled.width
-        for cmd in (SET_COL_ADDR, self._x0, self._x0 + width - 1, SET_PAGE_ADDR, first, last):
+        left = span[0] * 8
+        right = min(width, (span[1] + 1) * 8) - 1
+        for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, first, last):
             oled.write_cmd(cmd)
-        oled.write_data(memoryview(oled.buffer)[first * width:(last + 1) * width])
+        buf = memoryview(oled.buffer)
+        if right - left + 1 == width:  # whole pages: one transfer
+            oled.write_data(buf[first * width:(last + 1) * width])
+            return
+        for page in range(first, last + 1):
+            oled.write_data(buf[page * width + left:page * width + right + 1])
+
+
+def _widen(span, was, now, width):
+    """span ([first, last] characters changed) widened to the characters where the row's text
+    was WAS (None: not known, all of it) and is NOW differ."""
+    if was is None:
+        span[0], span[1] = 0, width - 1
+        return
+    first = 0
+    while first < width and _char(was, first) == _char(now, first):
+        first += 1
+    last = width - 1
+    while last > first and _char(was, last) == _char(now, last):
+        last -= 1
+    if first < width:
+        span[0] = min(span[0], first)
+        span[1] = max(span[1], last)
+
+
+def _char(text, i):
+    return text[i] if i < len(text) else " "
 
 
 class ConsoleDisplay:

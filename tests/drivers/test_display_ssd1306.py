@@ -70,27 +70,39 @@ def test_the_first_drawing_sends_the_whole_screen_once():
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 10", "HELLO THERE")
 
 
-def test_one_changed_line_sends_its_page_alone():
+def test_one_changed_line_sends_its_changed_characters_alone():
+    # A row is 128 bytes of I2C (about 3 ms at 400 kHz); one digit is 8.
     oled = Oled()
     display = Ssd1306Display(oled)
     display.show(("S1 CR 1000", "PASS: 10", "CHIP 5  PLACE", "NO ROLL YET", ""))
     oled.i2c.sent = []
     display.show(("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET", ""))
-    assert oled.i2c.sent == window(1, 1) + [b"\x40" + bytes(oled.buffer[128:256])]
-    assert len(oled.i2c.sent[-1]) == 1 + 128
+    assert oled.i2c.sent == window(1, 1, 56, 63) + [b"\x40" + bytes(oled.buffer[184:192])]
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET")
 
 
-def test_changed_rows_next_to_each_other_go_in_one_transfer_and_cleared_rows_are_sent():
+def test_changed_rows_next_to_each_other_go_in_one_window_and_cleared_rows_are_sent():
     oled = Oled()
     display = Ssd1306Display(oled)
     display.show(("A", "B", "C", "D", "A MESSAGE OVER TWO ROWS"))
     oled.i2c.sent = []
     display.show(("A", "X", "C", "D", "OK"))
-    # Row 1; rows 4 and 5 (the message, now one row, and the row it leaves empty).
-    assert oled.i2c.sent == (window(1, 1) + [b"\x40" + bytes(oled.buffer[128:256])]
-                             + window(4, 5) + [b"\x40" + bytes(oled.buffer[512:768])])
+    # Row 1's first character; rows 4 and 5 (the message, now one row, and the row it leaves
+    # empty), the characters either changed, a page's columns then the next page's.
+    assert oled.i2c.sent == (window(1, 1, 0, 7) + [b"\x40" + bytes(oled.buffer[128:136])]
+                             + window(4, 5, 0, 111) + [b"\x40" + bytes(oled.buffer[512:624]),
+                                                       b"\x40" + bytes(oled.buffer[640:752])])
     assert oled.i2c.screen() == ("A", "X", "C", "D", "OK")
+
+
+def test_a_row_changed_across_its_width_goes_in_one_transfer():
+    oled = Oled()
+    display = Ssd1306Display(oled)
+    display.show(("AAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBB"))
+    oled.i2c.sent = []
+    display.show(("XAAAAAAAAAAAAAAX", "XBBBBBBBBBBBBBBX"))
+    assert oled.i2c.sent == window(0, 1) + [b"\x40" + bytes(oled.buffer[:256])]
+    assert oled.i2c.screen() == ("XAAAAAAAAAAAAAAX", "XBBBBBBBBBBBBBBX")
 
 
 def test_lines_drawn_again_unchanged_send_nothing():
@@ -123,8 +135,8 @@ def test_a_narrower_panel_is_sent_to_the_middle_columns_of_the_controller():
     display = Ssd1306Display(oled, width_chars=8, rows=6)
     display.show(("S1 CR 1000", "PASS: 10"))
     oled.i2c.sent = []
-    display.show(("S1 CR 990", "PASS: 10"))
-    assert oled.i2c.sent == window(0, 0, 32, 95) + [b"\x40" + bytes(oled.buffer[:64])]
+    display.show(("S1 CR 990", "PASS: 10"))  # cut to 8: "S1 CR 10" to "S1 CR 99"
+    assert oled.i2c.sent == window(0, 0, 32 + 48, 95) + [b"\x40" + bytes(oled.buffer[48:64])]
     assert oled.i2c.screen() == ("S1 CR 99", "PASS: 10")
 
 
