@@ -91,22 +91,19 @@ class Ssd1306Display:
             self._send(first, self._rows - 1, span)
 
     def _send(self, first, last, span):
-        """Pages first..last of the frame buffer, the columns of the characters in span alone
-        (a credit meter's digit is 8 bytes, not its row's 128): in the controller's horizontal
-        addressing mode (as SSD1306 sets it up) the window of columns and pages takes the bytes
-        in order, a page's columns, then the next page's."""
+        """Pages first..last of the frame buffer: in the controller's horizontal addressing
+        mode (as SSD1306 sets it up) the window of columns and pages takes the bytes in order.
+        One page sends the columns of the characters in span alone (a credit meter's digit is 8
+        bytes, not its row's 128); more go whole, in one transfer, as before."""
         oled = self._oled
         width = oled.width
-        left = span[0] * 8
-        right = min(width, (span[1] + 1) * 8) - 1
+        left, right = 0, width - 1
+        if first == last:
+            left = span[0] * 8
+            right = min(width, (span[1] + 1) * 8) - 1
         for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, first, last):
             oled.write_cmd(cmd)
-        buf = memoryview(oled.buffer)
-        if right - left + 1 == width:  # whole pages: one transfer
-            oled.write_data(buf[first * width:(last + 1) * width])
-            return
-        for page in range(first, last + 1):
-            oled.write_data(buf[page * width + left:page * width + right + 1])
+        oled.write_data(memoryview(oled.buffer)[first * width + left:last * width + right + 1])
 
 
 def _widen(span, was, now, width):
