@@ -102,7 +102,7 @@ class FullRedraw(Ssd1306Display):
         if self._changed:
             self._oled.show()
 
-    def _send(self, first, last):
+    def _send(self, first, last, span):
         self._changed = True
 
 
