@@ -73,54 +73,47 @@ class Ssd1306Display:
         oled = self._oled
         shown = self._shown
         first = -1  # the first row of a run of changed rows not sent yet
-        span = [self._width, -1]  # the characters of the run that changed: the first, the last
+        was = None  # that row's text before
         for row in range(self._rows):
             text = screen[row] if row < len(screen) else ""
             if text != shown[row]:
-                _widen(span, shown[row], text, self._width)
+                if first < 0:
+                    first, was = row, shown[row]
                 shown[row] = text
                 oled.fill_rect(0, row * 8, oled.width, 8, 0)
                 oled.text(text, 0, row * 8, 1)
-                if first < 0:
-                    first = row
             elif first >= 0:
-                self._send(first, row - 1, span)
+                self._send(first, row - 1, was)
                 first = -1
-                span = [self._width, -1]
         if first >= 0:
-            self._send(first, self._rows - 1, span)
+            self._send(first, self._rows - 1, was)
 
-    def _send(self, first, last, span):
+    def _send(self, first, last, was):
         """Pages first..last of the frame buffer: in the controller's horizontal addressing
         mode (as SSD1306 sets it up) the window of columns and pages takes the bytes in order.
-        One page sends the columns of the characters in span alone (a credit meter's digit is 8
-        bytes, not its row's 128); more go whole, in one transfer, as before."""
+        One page sends the columns of the characters that differ from WAS, its text before,
+        alone (a credit meter's digit is 8 bytes, not its row's 128); more go whole, in one
+        transfer, as before."""
         oled = self._oled
         width = oled.width
         left, right = 0, width - 1
-        if first == last:
-            left = span[0] * 8
-            right = min(width, (span[1] + 1) * 8) - 1
+        if first == last and was is not None:
+            left, right = _changed(was, self._shown[first], self._width)
+            left, right = left * 8, min(width, (right + 1) * 8) - 1
         for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, first, last):
             oled.write_cmd(cmd)
         oled.write_data(memoryview(oled.buffer)[first * width + left:last * width + right + 1])
 
 
-def _widen(span, was, now, width):
-    """span ([first, last] characters changed) widened to the characters where the row's text
-    was WAS (None: not known, all of it) and is NOW differ."""
-    if was is None:
-        span[0], span[1] = 0, width - 1
-        return
+def _changed(was, now, width):
+    """(first, last): the characters where a row's text WAS and is NOW differ (they do)."""
     first = 0
-    while first < width and _char(was, first) == _char(now, first):
+    while first < width - 1 and _char(was, first) == _char(now, first):
         first += 1
     last = width - 1
     while last > first and _char(was, last) == _char(now, last):
         last -= 1
-    if first < width:
-        span[0] = min(span[0], first)
-        span[1] = max(span[1], last)
+    return first, last
 
 
 def _char(text, i):
