@@ -31,7 +31,7 @@ import time
 from fractions import Fraction
 
 from craps.house import HouseRules
-from craps.table import MAX_STATIONS, Table, seven_out, net as settlement_net
+from craps.table import MAX_STATIONS, Table, record_kind, record_net, record_station, seven_out
 from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
@@ -205,13 +205,13 @@ def run(dice, rules, plan, progress=None, every=0):
             pending = [station for station in pending if not station.place(now)]
         before = first.point
         for table, stations in tables:
-            for s in table.roll(d1, d2).settlements:
-                station = stations[s[0]]
-                if s[1] != station.kind:
+            for r in table.roll(d1, d2).records:
+                station = stations[record_station(r)]
+                if record_kind(r) != station.kind:
                     station.flat_up = False  # the line bet behind an odds station
                     continue
                 row = station.row
-                net = settlement_net(s)
+                net = record_net(r)
                 n[row] += 1
                 total[row] += net
                 squares[row] += net * net
@@ -221,7 +221,7 @@ def run(dice, rules, plan, progress=None, every=0):
                     decision[0] += 1
                     decision[1] += k
                     decision[2] += k * k
-                if not s[9]:  # stays
+                if not r[5]:  # stays
                     pending.append(station)
         now += 1
         in_hand += 1

@@ -47,10 +47,10 @@ def load(data, rules, like=None):
                 if table.find(w.player, w.kind, w.number, w.on):
                     raise BadLayout("a wager is there twice: %s" % (fields,))
                 table._ready(w)  # its roll codes, and its place in the index find() reads
-            elif w._spot in index:
+            elif w._spot in index[w.player]:
                 raise BadLayout("a wager is there twice: %s" % (fields,))
             else:  # its spot and roll codes are the same on this table
-                index[w._spot] = w
+                index[w.player][w._spot] = w
             table.wagers.append(w)
     except BadLayout:
         raise

@@ -6,8 +6,9 @@ from craps.compat import const
 from craps.house import HouseRules, POINTS
 from craps.wagers import (
     WIN, LOSE, PUSH, MOVE, Wager, LINE, COME, SIDE, KINDS, NUMBERS, FIXED_NUMBER, UNITS,
-    STAY_UP, ODDS_ON, KIND_ID, ON_ID, RATIOS, layout_id, roll_code, roll_table, decide_part,
-    part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
+    STAY_UP, ODDS_ON, KIND_ID, KIND_OF, ON_ID, RATIOS, layout_id, roll_code, roll_table,
+    decide_part, part_pays, parts, mark, commission, commission_rate, odds_cap, laid)
+from craps.wagers import spot as layout_spot
 
 MAX_STATIONS = 8
 # For bet()'s quick path: the number the table keeps for the kinds made on none...
@@ -61,6 +62,10 @@ def seven_out(point, total):
 # `returned` the stake back on the meter; `stays` the stake left on the layout.
 SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
               "returned", "stays")
+# The table keeps a roll's settlements as records (Roll.records): (key, win, commission, lost,
+# returned, stays), SETTLEMENT's money fields after a key, the wager's spot() * 8 + the outcome.
+# Each block of the heap is found by a search of the heap, long in one cut up by a busy table's
+# bets: on the chip SETTLEMENT's ten fields took three blocks, a record's six take two.
 
 
 def net(s):
@@ -69,18 +74,48 @@ def net(s):
     return s[5] - taken(s[4], s[7], s[6])
 
 
+def record_net(r):
+    """net() of a record."""
+    return r[1] - taken(r[0] & 7, r[3], r[2])
+
+
+def record_station(r):
+    return (r[0] >> 3) % MAX_STATIONS
+
+
+def record_layout(r):
+    """The layout_id() of the wager a record settled."""
+    return r[0] // (MAX_STATIONS * 8)
+
+
+def record_kind(r):
+    return KIND_OF[r[0] // (800 * MAX_STATIONS * 8)]
+
+
+def settlement(r):
+    """The SETTLEMENT tuple of a record."""
+    kind, number, on = layout_spot(record_layout(r))
+    return (record_station(r), kind, number, on, r[0] & 7) + r[1:]
+
+
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
-    `settlements` is the table's own list of settlement tuples, emptied by the next roll: read or
-    copy it before rolling again."""
+    `records` is the table's own list of its settlement records, emptied by the next roll: read
+    or copy it before rolling again."""
 
-    def __init__(self, dice, point, shooter, settlements, moves):
+    def __init__(self, dice, point, shooter, records, moves):
         self.dice = dice
         self.total = dice[0] + dice[1]
         self.point = point
         self.shooter = shooter
-        self.settlements = settlements
+        self.records = records
         self.moves = moves  # (player, kind, number, amount) of come bets that travelled
+
+    @property
+    def settlements(self):
+        """The roll's settlements as SETTLEMENT tuples, made when read (from `records`: read it
+        before rolling again)."""
+        return [settlement(r) for r in self.records]
 
 
 class Table:
@@ -96,11 +131,15 @@ class Table:
         self.holder = 0  # the station the dice are with
         self.betting_open = True
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
-        self._settled = []  # this roll's settlements
+        self._records = []  # this roll's settlements
         self.taken_down = []  # the wagers this roll took down: what put_back() makes again
-        # Where each wager sits -> the wager: its spot is layout_id() * MAX_STATIONS + station,
-        # one small int. Kept in step with `wagers` by _place, roll and _take_off (see _reindex).
-        self._index = {}
+        # Where each wager sits -> the wager, a dict a station: its spot is layout_id() *
+        # MAX_STATIONS + station, one small int. Kept in step with `wagers` by _place, roll and
+        # _take_off (see _reindex). One dict a station keeps each small: MicroPython grows a dict
+        # only once it is full, and a look-up for a key not there searches the dict until an
+        # empty place (past every key taken out since it grew); one dict for a busy table made
+        # that a search of some 170 places.
+        self._index = [{} for _ in credits]
         self._codes = {}  # roll_table()s at hand (see _place)
 
     # -- looking at the table
@@ -115,8 +154,9 @@ class Table:
     def find(self, player, kind, number=0, on=None):
         try:
             # spot(), from the parts of the wager it names
-            w = self._index.get(_KIND_SPOT[kind] + number * _NUMBER_SPOT + _ON_SPOT[on] + player)
-        except (KeyError, TypeError):
+            w = self._index[player].get(
+                _KIND_SPOT[kind] + number * _NUMBER_SPOT + _ON_SPOT[on] + player)
+        except (KeyError, TypeError, IndexError):
             return None  # no wager is of that kind, backs that bet, or is named so
         # A number or station out of range could name another spot; once these two agree, the
         # kind and the bet backed must too.
@@ -129,7 +169,8 @@ class Table:
         holder = self.holder
         # Most rolls: the holder's own line bet, which sits on the point (line bets follow it).
         at = self.point * _NUMBER_SPOT + holder
-        if self._index.get(_PASS_SPOT + at) or self._index.get(_DONT_PASS_SPOT + at):
+        mine = self._index[holder]
+        if mine.get(_PASS_SPOT + at) or mine.get(_DONT_PASS_SPOT + at):
             return holder
         return self._line_bettor(holder) if self.wagers else None
 
@@ -176,7 +217,8 @@ class Table:
         if type(amount) is not int or amount <= 0:
             checks.amount(amount)
         where = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player  # spot(); on: None
-        return self._add(player, kind, number, amount, working, where, self._index.get(where))
+        return self._add(player, kind, number, amount, working, where,
+                         self._index[player].get(where))
 
     def odds(self, player, on, amount, number=0, working=None):
         """Take or lay odds behind a flat bet on its point (come bets: named by their number)."""
@@ -187,7 +229,7 @@ class Table:
             checks.amount(amount)
         flat = self._flat_for_odds(player, on, number)
         where = _ODDS_SPOT + flat.number * _NUMBER_SPOT + _ON_SPOT[on] + player  # spot()
-        return self._add_odds(flat, on, amount, working, where, self._index.get(where))
+        return self._add_odds(flat, on, amount, working, where, self._index[player].get(where))
 
     def stand(self, player, kind, amount, number=0, on=None, working=None):
         """Bring a spot up to `amount` credits: a bet left standing, or REPEAT's last round.
@@ -228,15 +270,15 @@ class Table:
             player = w.player
             if quick and low <= amount <= high and amount <= credits[player]:
                 if kind in _UNTIMED:
-                    if index.get(w._spot) is None:
+                    if index[player].get(w._spot) is None:
                         credits[player] -= amount
                         wagers.append(w)
-                        index[w._spot] = w
+                        index[player][w._spot] = w
                         made += 1
                         continue
                 elif (kind in COME if point else kind in LINE) and w.working is None:
                     where = _KIND_SPOT[kind] + player  # spot(): on no number yet
-                    if index.get(where) is None:
+                    if index[player].get(where) is None:
                         self._new(player, kind, 0, None, amount, 0, None, where, w)
                         made += 1
                         continue
@@ -327,8 +369,8 @@ class Table:
         total = d1 + d2
         credits = self.credits
         index = self._index
-        settled = self._settled
-        del settled[:]
+        records = self._records
+        del records[:]
         down = self.taken_down
         del down[:]
         travelled = []
@@ -352,23 +394,23 @@ class Table:
                 continue
             outcome = code & 7
             amount = w.amount
+            player = w.player
             if outcome == LOSE:  # the most frequent decision
                 # an up-front commission is the house's once the wager loses
-                settled.append((w.player, w.kind, w.number, w.on, LOSE, 0, w.vig, amount, 0, 0))
+                records.append((w._spot * 8 + LOSE, 0, w.vig, amount, 0, 0))
             elif outcome == WIN:
                 ratio = RATIOS[code >> 3]
                 win = amount * ratio[0] // ratio[1]
                 kind = w.kind
                 if kind in _STAYS:  # paid; the stake stays up
                     fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
-                    credits[w.player] += win - fee
-                    settled.append((w.player, kind, w.number, w.on, WIN, win - fee, fee, 0, 0,
-                                    amount))
+                    credits[player] += win - fee
+                    records.append((w._spot * 8 + WIN, win - fee, fee, 0, 0, amount))
                     wagers[kept] = w
                     kept += 1
                     continue
-                credits[w.player] += win + amount
-                settled.append((w.player, kind, w.number, w.on, WIN, win, 0, 0, amount, 0))
+                credits[player] += win + amount
+                records.append((w._spot * 8 + WIN, win, 0, 0, amount, 0))
             elif outcome == MOVE:
                 if w.kind in COME:
                     travelled.append(w)
@@ -378,11 +420,12 @@ class Table:
                 kept += 1
                 continue
             else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
-                credits[w.player] += amount
-                settled.append((w.player, w.kind, w.number, w.on, outcome, 0, 0, 0, amount, 0))
-            other = index.pop(w._spot, w)  # off its spot, in one look-up:
+                credits[player] += amount
+                records.append((w._spot * 8 + outcome, 0, 0, 0, amount, 0))
+            mine = index[player]
+            other = mine.pop(w._spot, w)  # off its spot, in one look-up:
             if other is not w:  # unless the spot is another's (a restored table's twice-taken)
-                index[w._spot] = other
+                mine[w._spot] = other
             down.append(w)
         del wagers[kept:]
         moves = []
@@ -398,7 +441,7 @@ class Table:
         else:
             self.hand_rolls += 1
         self.betting_open = True
-        return Roll((d1, d2), self.point, shooter, settled, moves)
+        return Roll((d1, d2), self.point, shooter, records, moves)
 
     def _code(self, w, point, d1, d2, at):
         # The roll code of a wager without codes; a compound one is settled here (None).
@@ -426,16 +469,13 @@ class Table:
                 lost += stake
         outcome = WIN if win > lost else LOSE if win < lost else PUSH
         self.credits[w.player] += win + returned
-        self._settled.append((w.player, w.kind, w.number, w.on, outcome, win, 0, lost,
-                              returned, 0))
-        if self._index.get(w._spot) is w:
-            del self._index[w._spot]
+        self._records.append((spot(w) * 8 + outcome, win, 0, lost, returned, 0))
+        self._unplace(w)
 
     def _ready(self, w):
         # What the 36 rolls do to the wager, looked up when it is made or changed, not in roll();
         # and its spot in the index find() reads.
-        if self._index.get(w._spot) is w:  # where it was, if it was placed before
-            del self._index[w._spot]
+        self._unplace(w)  # from where it was, if it was placed before
         self._place(w, spot(w))
 
     def _place(self, w, where):
@@ -444,7 +484,13 @@ class Table:
         if w.kind not in _SPECIAL:
             w.codes = self._codes.get(_codes_key(w, where))
         w._spot = where
-        self._index[where] = w
+        self._index[w.player][where] = w
+
+    def _unplace(self, w):
+        # Off the index, unless its spot is another's (a restored table's twice-taken).
+        mine = self._index[w.player]
+        if mine.get(w._spot) is w:
+            del mine[w._spot]
 
     def _codes_of(self, w):
         # roll_table(), made once for all the wagers alike: at a roll, not when a wager is
@@ -458,11 +504,8 @@ class Table:
 
     def _move(self, w, number):
         # The wager travels to `number`: its codes and its spot go with it.
-        where = w._spot
-        other = self._index.pop(where, w)
-        if other is not w:
-            self._index[where] = other
-        where += (number - w.number) * _NUMBER_SPOT
+        self._unplace(w)
+        where = w._spot + (number - w.number) * _NUMBER_SPOT
         w.number = number
         self._place(w, where)
 
@@ -470,15 +513,14 @@ class Table:
         """Build every wager's look-ups again (roll_table() and the index find() reads) from
         `wagers` alone: call it after setting `wagers` or `rules` directly, as a restored table
         does."""
-        self._index = {}
+        self._index = [{} for _ in self.credits]
         self._codes = {}
         for w in reversed(self.wagers):  # a spot taken twice finds the first made, as a scan did
             self._ready(w)
 
     def _take_off(self, w):
         self.wagers.remove(w)
-        if self._index.get(w._spot) is w:
-            del self._index[w._spot]
+        self._unplace(w)
 
     # -- checks: each raises a named refusal and changes nothing
 
@@ -523,11 +565,12 @@ class Table:
             self._check_open(player)
         spot_ = _KIND_SPOT[kind] + number * _NUMBER_SPOT + player
         # a line bet sits on the point, a travelled come bet on its number
-        w = self._index.get(spot_ + self.point * _NUMBER_SPOT if kind in LINE else spot_)
+        mine = self._index[player]
+        w = mine.get(spot_ + self.point * _NUMBER_SPOT if kind in LINE else spot_)
         short = amount - (w.amount if w else 0)
         if short <= 0:
             return w
-        return self._add(player, kind, number, short, working, spot_, self._index.get(spot_),
+        return self._add(player, kind, number, short, working, spot_, mine.get(spot_),
                          spare)
 
     def _stand_odds(self, player, on, amount, number, working, spare):
@@ -535,7 +578,7 @@ class Table:
             self._check_open(player)
         flat = self._flat_for_odds(player, on, number)
         where = _ODDS_SPOT + flat.number * _NUMBER_SPOT + _ON_SPOT[on] + player
-        w = self._index.get(where)
+        w = self._index[player].get(where)
         short = amount - (w.amount if w else 0)
         if short <= 0:
             return w

@@ -264,11 +264,11 @@ class Cabinet(Persistence):
         self.keeper = None if seven_out(point, total) else roll.shooter
         self.history.insert(0, roll.dice)
         del self.history[self.settings.history:]
-        settled = roll.settlements  # the table's own list: read before the next roll
-        self.meters.settle(settled)
+        records = roll.records  # the table's own list: read before the next roll
+        self.meters.settle(records)
         if self.games is not None:
             self._game(before, dice, roll)
-        for s, net in enumerate(self._remember(dice, point, settled)):
+        for s, net in enumerate(self._remember(dice, point, records)):
             if net > 0:
                 self.signal(s, "win")
         self._credit_limit()

@@ -3,7 +3,7 @@
 # self-audit run around every roll and credit in. It compares what each meter moved since the
 # last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
 # or a station off by exactly 10^10 (the board's bounds keep every move far below that).
-from craps.table import taken
+from craps.table import record_kind, taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
@@ -35,15 +35,16 @@ class Meters:
     def add(self, name, n=1):
         self.counts[name] = _wrapped(self.counts[name] + n)
 
-    def settle(self, settlements):
-        """Meter one roll's settlements: (player, type, number, on, outcome, win, commission,
-        lost, returned, stays) each."""
+    def settle(self, records):
+        """Meter one roll's settlements: its records (craps.table.Roll.records)."""
         self.add("games")
-        for _, kind, _, _, outcome, win, commission, lost, returned, stays in settlements:
+        for r in records:
+            key, win, commission, lost, returned, stays = r
             stake = lost + returned + stays
             self.add("wagered", stake)
             self.add("won", win)
-            self.add("lost", taken(outcome, lost, commission))
+            self.add("lost", taken(key & 7, lost, commission))
+            kind = record_kind(r)
             both = self.kinds.get(kind)
             if both is None:
                 both = self.kinds[kind] = [0, 0]

@@ -36,8 +36,7 @@ import gc
 
 from craps import layout
 from craps.errors import Refusal
-from craps.table import taken
-from craps.wagers import layout_id
+from craps.table import record_layout, record_net, record_station
 from terminal import screens
 from terminal.audit import AuditLog
 from terminal.delta import BadChange, change, patch
@@ -365,8 +364,8 @@ class Persistence:
                   "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
         self.games.append(record)
 
-    def _remember(self, dice, point, settled):
-        """Game recall from a roll: its dice, the puck before it and its settlements. Each
+    def _remember(self, dice, point, records):
+        """Game recall from a roll: its dice, the puck before it and its settlement records. Each
         station's results are one flat list, spot, net, spot, net... (a pair each would be the
         busiest cabinet's largest use of the heap after its bets), in the order settled: a spot
         is the wager's craps.wagers.layout_id, a small int, which takes no heap of its own and
@@ -374,15 +373,16 @@ class Persistence:
         # Each station's list made once at its size, not grown: a list grown on the heap leaves
         # a hole at each step, and these outlive the roll's garbage around them.
         at = [0] * len(self.panels)
-        for settlement in settled:
-            at[settlement[0]] += 2
+        for r in records:
+            at[record_station(r)] += 2
         results = [[None] * n for n in at]
         at = [0] * len(self.panels)
-        for player, kind, number, on, outcome, win, commission, lost, _, _ in settled:
-            mine, i = results[player], at[player]
-            mine[i] = layout_id(kind, number, on)
-            mine[i + 1] = win - taken(outcome, lost, commission)
-            at[player] = i + 2
+        for r in records:
+            s = record_station(r)
+            mine, i = results[s], at[s]
+            mine[i] = record_layout(r)
+            mine[i + 1] = record_net(r)
+            at[s] = i + 2
         nets = []
         for s, panel in enumerate(self.panels):
             net = screens.nets_of(results[s])

@@ -4,7 +4,7 @@
 # not see it, but every such call counts towards gc.threshold. On the chip the collections they
 # called for (15 ms each, every 7 idle steps of cabinet-4station) held the keys up. The unix port
 # counts every byte the heap gives out (micropython.mem_total); the other interpreters have
-# nothing to measure. tests/host/test_unix_port_frames.py runs this module there.
+# nothing to measure. tests/host/test_unix_port_heap.py runs this module there.
 from drivers.display import DisplayTwin
 from drivers.sas_uart import SasUartTwin
 from loop_rig import rig

@@ -5,21 +5,27 @@ import json
 
 from busy import busy_table
 from craps.house import HouseRules
-from craps.table import Table, taken
-from craps.wagers import WIN, LOSE, PUSH, RETURN
+from craps.table import MAX_STATIONS, Table, taken
+from craps.wagers import WIN, LOSE, PUSH, RETURN, layout_id
 from terminal.meters import COUNTS, WRAP, Meters
+
+
+def records(settlements):
+    """The table's records (craps.table.Roll.records) of these settlement tuples."""
+    return [((layout_id(kind, number, on) * MAX_STATIONS + player) * 8 + outcome,) + tuple(rest)
+            for player, kind, number, on, outcome, *rest in settlements]
 
 
 def metered(settlements):
     m = Meters()
-    m.settle(settlements)
+    m.settle(records(settlements))
     return m
 
 
 def roll(t, m, d1, d2):
     """Roll the table and meter its settlements, as the cabinet does."""
     r = t.roll(d1, d2)
-    m.settle(r.settlements)
+    m.settle(r.records)
     return r
 
 
@@ -78,8 +84,8 @@ def test_settle_meters_wagered_won_lost_and_each_kind():
 
 def test_settle_adds_to_each_kind_roll_after_roll():
     m = metered([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
-    m.settle([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12), (0, "field", 0, None, LOSE, 0, 0, 5,
-                                                           0, 0)])
+    m.settle(records([(1, "place", 8, None, WIN, 14, 0, 0, 0, 12),
+                      (0, "field", 0, None, LOSE, 0, 0, 5, 0, 0)]))
     m.settle([])  # a roll that decided nothing is still a game
     assert m.counts["games"] == 3
     assert m.kinds["place"] == [18, 21]
@@ -89,7 +95,7 @@ def test_settle_adds_to_each_kind_roll_after_roll():
 def test_a_kind_meter_wraps_too():
     m = Meters()
     m.kinds["place"] = [WRAP - 2, WRAP - 1]
-    m.settle([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)])
+    m.settle(records([(0, "place", 6, None, WIN, 7, 0, 0, 0, 6)]))
     assert m.kinds["place"] == [4, 6]
 
 
@@ -108,7 +114,7 @@ def test_metering_a_busy_roll_makes_no_garbage_on_micropython():
     # a busy roll meters five sums each for 40 settlements and more.
     if not hasattr(gc, "mem_alloc"):
         return  # CPython: nothing to measure
-    settled = busy_table().roll(3, 4).settlements  # a seven-out: most wagers decided
+    settled = busy_table().roll(3, 4).records  # a seven-out: most wagers decided
     m = Meters()
     m.settle(settled)  # each kind's meter made
     gc.collect()
