@@ -122,8 +122,10 @@ class CriticalMemory:
             data = self.storage.read(name + copy)
             if data is None and expected:
                 raise RamError("%s: copy %s is missing" % (name, copy))
-            record = unpack(data) if data is not None else None
             copies.append((copy, data))
+            if data is None or data == best:
+                continue  # (the same bytes as the copy before: the same record, parsed once)
+            record = unpack(data)
             if record and record[0] > best_seq:
                 best, (best_seq, content) = data, record
         if best is None:
@@ -230,7 +232,7 @@ class CriticalMemory:
         found = []  # each copy's _scan(), None when damaged, () when not there
         for copy in COPIES:
             try:
-                found.append(self._scan(name + copy, None, first))
+                found.append(self._scan_again(name + copy, found, first))
             except OSError:
                 if copy in needed:
                     raise RamError("%s: copy %s is missing" % (name, copy))
@@ -254,6 +256,14 @@ class CriticalMemory:
 
     def _scan(self, path, stop=None, first=1):
         return scan(self.storage.chunks(path, bytearray(READ)), stop, first)
+
+    def _scan_again(self, path, found, first):
+        """_scan() of a copy, or the _scan() of a whole copy before it in `found` when this one
+        has the same size and CRC-32 (the same entries: each line is not checked again)."""
+        for other in found:
+            if other and other[1] == other[3] and self._read_back(path) == other[1:3]:
+                return other
+        return self._scan(path, None, first)
 
     def _repair(self, path, source, good):
         """Write the good entries of the copy `source` over the copy `path`: emptied, then

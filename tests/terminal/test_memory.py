@@ -428,3 +428,49 @@ def test_a_long_part_is_read_and_repaired_a_chunk_at_a_time():
     files["journal0-0.b"] = b""  # none yet: the cut fell before copy b's append
     assert list(CriticalMemory(m.storage).load("journal0")) == [[0, big]]
     assert files["journal0-0.a"] == files["journal0-0.b"] == good
+
+
+# -- start-up reads each record's copies, and parses one when they are alike
+
+def counted(module, name):
+    """Replace module.name with a wrapper that counts its calls: (the count, the original)."""
+    calls = [0]
+    original = getattr(module, name)
+
+    def count(*args):
+        calls[0] += 1
+        return original(*args)
+    setattr(module, name, count)
+    return calls, original
+
+
+def test_a_record_whose_copies_are_alike_is_parsed_once():
+    from terminal import memory as module
+    m = memory()
+    m.save("state0", {"credits": [5, 0]})
+    calls, original = counted(module, "unpack")
+    try:
+        assert CriticalMemory(m.storage).load("state0", True) == {"credits": [5, 0]}
+        assert calls[0] == 1
+        m.storage.files["state0.b"] = torn(m.storage.files["state0.b"])
+        assert CriticalMemory(m.storage).load("state0", True) == {"credits": [5, 0]}
+        assert calls[0] == 3  # copies that differ: each parsed, and the damaged one repaired
+    finally:
+        module.unpack = original
+    assert m.storage.files["state0.b"] == m.storage.files["state0.a"]
+
+
+def test_a_journal_part_whose_copies_are_alike_has_its_lines_checked_once():
+    from terminal import memory as module
+    m = journal(1, 2, 3)
+    calls, original = counted(module, "scan")
+    try:
+        assert list(CriticalMemory(m.storage).load("journal0", True)) == [1, 2, 3]
+        assert calls[0] == 1
+        files = m.storage.files
+        good = files["journal0-0.a"]
+        files["journal0-0.b"] = good[:9] + bytes([good[9] ^ 0x20]) + good[10:]
+        assert list(CriticalMemory(m.storage).load("journal0", True)) == [1, 2, 3]
+        assert files["journal0-0.b"] == good  # copies that differ: each checked, and repaired
+    finally:
+        module.scan = original
