@@ -27,6 +27,7 @@ def timed(work):
 
 
 folder, stations = sys.argv[1], int(sys.argv[2])
+gc.threshold(-1)  # as at power-up (tests/mp/bench_boot.py, power_up_heap)
 rules = Settings(stations=stations).rules
 memory = CriticalMemory(Storage(folder, os))
 records, records_ms = timed(lambda: dict((n, memory.load(n, True)) for n in RECORDS))
