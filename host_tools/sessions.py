@@ -69,7 +69,7 @@ def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progre
             cover = cover[keep]
         if step % every == 0:
             out.money[ids] = money  # where the sessions playing are now
-            out.track.append(numpy.percentile(out.money, QUANTILES))
+            out.track.append(quantiles(out.money))
         if not len(ids):
             break
         at = state * 36 + rng.integers(0, 36, len(ids))
@@ -83,6 +83,25 @@ def compiled(chain, bankroll, stops, count, seed=None, every=5, traced=0, progre
             progress(count - len(ids))
     out.track = numpy.array(out.track)
     return out
+
+
+def quantiles(money):
+    """numpy.percentile(money, QUANTILES) (its linear method; the same to within a float's
+    rounding), by counting each amount when the amounts span no more than a few times as many
+    values as there are sessions: one pass, where a partition of half a million sessions took a
+    third of the sessions' time."""
+    low = int(money.min())
+    span = int(money.max()) - low + 1
+    if span > 4 * len(money):
+        return numpy.percentile(money, QUANTILES)
+    counts = numpy.cumsum(numpy.bincount(money - low, minlength=span))
+    at = (len(money) - 1) * numpy.array(QUANTILES) / 100.0
+    below = numpy.floor(at)
+    # the k-th smallest amount (from 0) is the first whose count of amounts up to it passes k
+    a = numpy.searchsorted(counts, below, side="right") + low
+    b = numpy.searchsorted(counts, numpy.ceil(at), side="right") + low
+    t = at - below
+    return numpy.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)  # (numpy's own lerp)
 
 
 def _why(stops, step, shooters, money, bankroll, broke):

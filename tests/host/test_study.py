@@ -206,3 +206,13 @@ def test_a_bet_kept_off_the_point_is_not_made_there():
                                                          not_on_point=True)).act(player, (None,) * 2)
     assert table.find(0, "place", 6) is None and table.find(0, "place", 8).amount == 12
     assert player.lowest == 78
+
+
+@pytest.mark.parametrize("count", [1, 2, 7, 1000])
+@pytest.mark.parametrize("spread", [1, 10, 5000, 10 ** 9])
+def test_the_sessions_quantiles_are_numpys_percentiles(count, spread):
+    # counted when the money spans few amounts, numpy's partition when it spans many
+    rng = numpy.random.default_rng(count * spread)
+    money = rng.integers(-50, spread, count).astype(numpy.int64)
+    assert numpy.allclose(sessions.quantiles(money), numpy.percentile(money, sessions.QUANTILES),
+                          rtol=1e-12, atol=0)
