@@ -448,7 +448,7 @@ def _last_screens(events):
     return out
 
 
-ROLL, CASH_OUT, BET = "roll", "cash_out", "bet"
+ROLL, CASH_OUT, BET, TAKE_DOWN = "roll", "cash_out", "bet", "take_down"
 # The order a station's keys are pressed in, so that each does what it is for: a spot other
 # than PASS selected (a new cabinet has PASS), then PASS, a chip on it (the attendant's credits),
 # the chip's value, ODDS, the recall view, ROLL (a line bet: the bets close and the dice roll).
@@ -489,11 +489,18 @@ def attendant_do(emu, keys, wall_s, hold_ms=HOLD_MS):
 
 
 def attendant_credit(emu, keys, wall_s):
-    """Each station's BET held past its long press (TAKE DOWN) with the attendant's key on: the
-    board's attendant credit step on every station's meter."""
-    bets = [k for k in keys if k.name == BET]
-    if bets:
-        attendant_do(emu, bets, wall_s, hold_ms=1200)
+    """Each station's TAKE DOWN with the attendant's key on: the board's attendant credit step
+    on every station's meter."""
+    take_downs, hold_ms = credit_keys(keys)
+    if take_downs:
+        attendant_do(emu, take_downs, wall_s, hold_ms)
+
+
+def credit_keys(keys):
+    """(the keys that are TAKE DOWN, how long to hold each): a key of its own where the board has
+    one (pico-matrix), else BET held past its long press."""
+    own = [k for k in keys if k.name == TAKE_DOWN]
+    return (own, HOLD_MS) if own else ([k for k in keys if k.name == BET], 1200)
 
 
 def attendant_clear(emu, events, since, wall_s):

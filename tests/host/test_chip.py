@@ -266,3 +266,15 @@ def test_the_cut_part_says_start_up_and_each_step_before_the_journal_is_played()
     chip_report.report({"chip-8station": {"cut": (None, "Traceback ... MemoryError")}},
                        types.SimpleNamespace(firmware="fw.uf2"), out)
     assert "start-up after a cut: no figure: Traceback ... MemoryError" in out.getvalue()
+
+
+def test_the_attendant_credits_a_station_by_its_take_down_key_or_by_bet_held():
+    with open(os.path.join(BOARDS, "pico-matrix.json")) as f:
+        matrix = chip.keys_of(json.load(f))
+    with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
+        gpio = chip.keys_of(json.load(f))
+    keys, hold_ms = chip.credit_keys(matrix)  # a key of its own: pressed as any key is
+    assert [k.label for k in keys] == ["S1 TAKE_DOWN"] and hold_ms == chip.HOLD_MS
+    keys, hold_ms = chip.credit_keys(gpio)  # BET held past its long press
+    assert [k.label for k in keys] == ["S1 BET", "S2 BET", "S3 BET", "S4 BET"]
+    assert hold_ms > 800
