@@ -82,15 +82,17 @@ class Cabinet(Persistence):
         self.save(out)
         return out
 
-    def answer(self, event, now_ms):
+    def answer(self, event, now_ms, out=None):
         """handle() less what the event saves, which save() then puts among these effects.
         The loop draws a panel key's screens in between (Loop.send): a journal entry is the
-        whole state's change, the slowest part of a bet on the chip."""
+        whole state's change, the slowest part of a bet on the chip. out: an empty list to
+        put them in (the loop's own for its ticks), else a new one."""
         # A name that is not a string (a list, say) cannot be looked up: it is no event either.
         if type(event) is not tuple or not event or type(event[0]) is not str or \
                 event[0] not in _HANDLERS:
             raise BadEvent("not an event: %s" % (event,))
-        out = []
+        if out is None:
+            out = []
         self._only = None
         _HANDLERS[event[0]](self, event, now_ms, out)
         phase, offer = self.phase, self.offer  # (two names, not a tuple: no garbage a tick)

@@ -27,6 +27,7 @@ class Loop:
         self.last_error = None
         self._collect = getattr(parts, "collect", None)  # the board's: gc.collect() (Parts)
         self._keyed = False  # a key was pressed: collect once what it did is carried out
+        self._ticked = []  # a tick's effects: one list for them all (see step())
         floor = getattr(parts, "floor", None)  # the SAS port, an input that reads the cabinet
         if floor is not None:
             floor.attach(cabinet)
@@ -38,10 +39,15 @@ class Loop:
     # seldom needed is a method of its own (tests/drivers/test_idle_frames.py).
 
     def step(self, now_ms):
-        """One pass: every input, time passing, the dice; then the watchdog is fed."""
+        """One pass: every input, time passing, the dice; then the watchdog is fed. A tick's
+        effects go in the loop's own list, used again: a new one a step (two heap blocks)
+        called for a collection every 2 s of idle steps on the chip, often in the middle of
+        the next key's answer (14 ms more on pico-matrix)."""
         for source in self.parts.inputs:
             self._scan(source, now_ms)
-        self.send(_TICK, now_ms)
+        if self._ticked:  # (most ticks leave it empty: a slice is a heap object)
+            del self._ticked[:]
+        self.send(_TICK, now_ms, self._ticked)
         if self.rolling:
             self._poll_dice(now_ms)
         self.parts.watchdog.feed()
@@ -61,15 +67,15 @@ class Loop:
             self.rolling = False
             self.send(event, now_ms)
 
-    def send(self, event, now_ms):
+    def send(self, event, now_ms, out=None):
         """The event to the cabinet. What it must keep is saved before anything is done: a
         record not as saved, or that cannot be saved, is a RAM error at once, and nothing else
         the event did happens. A panel key's screens (its station's display, then the others
         and the sign) are shown first, so that the key answers at once: what a key does (a
         bet, the bets closed, a cash out) a power cut or a failed save undoes, and the tilt
         that follows redraws them. The dice, payouts and credits in are shown only once
-        saved."""
-        out = self.cabinet.answer(event, now_ms)
+        saved. out: the empty list to put the effects in (Cabinet.answer)."""
+        out = self.cabinet.answer(event, now_ms, out)
         shown = self._show_key(event, out, now_ms) if event[0] in _KEYS else ()
         self.cabinet.save(out)  # (worked out once the key's screens are drawn)
         self.carry_out(out, now_ms, shown)
