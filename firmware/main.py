@@ -14,6 +14,7 @@ import time
 MARKS = [("main.py", time.ticks_ms())]  # the boot's phases: (what ended, ticks_ms then)
 
 import json
+import sys
 import os
 
 from drivers import hardware, integrity
@@ -152,7 +153,10 @@ def run(board, bad, service, watchdog):
     fault = self_test() if self_test else None
     if fault:
         loop.send(fault, parts.clock.now())
-    asyncio.run(loop.run(parts.clock, board.get("loop_ms")))
+    if sys.platform == "rp2" and "loop_ms" not in board:
+        loop.run_forever(parts.clock, time.sleep_ms)  # (no asyncio garbage: Loop.run_forever)
+    else:
+        asyncio.run(loop.run(parts.clock, board.get("loop_ms")))
     STATUS.update(phase=cabinet.phase, credits=list(cabinet.table.credits))
 
 

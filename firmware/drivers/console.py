@@ -48,18 +48,24 @@ class ReadOnlyConsole:
             self._write(head + "ERROR " + str(e))
 
 
-def usb_reader():
-    """read_char for the board's USB console: sys.stdin polled, never waiting."""
+def usb_reader(stream=None):
+    """read_char for the board's USB console: sys.stdin (or another pollable STREAM) polled,
+    never waiting."""
     import select
     import sys
+    stream = stream or sys.stdin
     poll = select.poll()
-    poll.register(sys.stdin, select.POLLIN)
+    poll.register(stream, select.POLLIN)
 
     def read_char():
         # A console that cannot be read (no host, or the virtual board's stdin between its
-        # lines: OSError) asks nothing; it must not tilt the game.
+        # lines: OSError) asks nothing; it must not tilt the game. Called every loop step, it
+        # gives the heap nothing: poll() makes a list each call (ipoll() does not), and a for
+        # loop here put this frame on the heap (tests/drivers/test_idle_frames.py).
         try:
-            return (sys.stdin.read(1) if poll.poll(0) else None) or None  # "": nothing either
+            if next(poll.ipoll(0), None) is not None:
+                return stream.read(1) or None  # "": nothing either
         except OSError:
-            return None
+            pass
+        return None
     return read_char

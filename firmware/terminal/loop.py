@@ -40,9 +40,9 @@ class Loop:
 
     def step(self, now_ms):
         """One pass: every input, time passing, the dice; then the watchdog is fed. A tick's
-        effects go in the loop's own list, used again: a new one a step (two heap blocks)
-        called for a collection every 2 s of idle steps on the chip, often in the middle of
-        the next key's answer (14 ms more on pico-matrix)."""
+        effects go in the loop's own list, used again: a new one a step was garbage every step
+        (two heap blocks on the chip), and the collections it called for fell in keys'
+        answers."""
         for source in self.parts.inputs:
             self._scan(source, now_ms)
         if self._ticked:  # (most ticks leave it empty: a slice is a heap object)
@@ -133,26 +133,42 @@ class Loop:
             parts.signal(effect[1], effect[2])
 
     async def run(self, clock, loop_ms=None):
-        """Step every SCAN_MS; the dice source cycles in between (an RNG's DRBG keeps moving so
-        the moment of a press picks an unpredictable point). loop_ms: return after that long
-        (the virtual board), else run for ever."""
+        """Step every SCAN_MS under asyncio (the virtual board, the benchmarks): the dice source
+        cycles in between (an RNG's DRBG keeps moving so the moment of a press picks an
+        unpredictable point). loop_ms: return after that long, else run for ever."""
         import asyncio
         start = clock.now()
         cycle = getattr(self.parts.dice, "cycle", None)
         # MicroPython's sleep_ms: sleep()'s seconds are a float, a heap object each step there.
         sleep = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
         while loop_ms is None or clock.now() - start < loop_ms:
-            now = clock.now()
             try:
-                if self.broken:
-                    self.parts.watchdog.feed()
-                else:
-                    self.step(now)
-                    if cycle:
-                        cycle()
+                self._pass(clock.now(), cycle)
             except Exception as e:
-                self.fail(e, now)
+                self.fail(e, clock.now())
             await sleep(SCAN_MS)
+
+    def run_forever(self, clock, sleep_ms):
+        """run() without asyncio, for a board where the loop is the only task: asyncio's
+        scheduler gives the heap garbage every pass (its frames: 288 bytes on the unix port),
+        and on the chip the collections it called for fell in keys' answers."""
+        cycle = getattr(self.parts.dice, "cycle", None)
+        while True:
+            try:  # set up again only after a failure (a try in a function called each pass
+                #   put its frame on the heap: 176 bytes a pass on the unix port)
+                while True:
+                    self._pass(clock.now(), cycle)
+                    sleep_ms(SCAN_MS)
+            except Exception as e:
+                self.fail(e, clock.now())
+
+    def _pass(self, now, cycle):
+        if self.broken:
+            self.parts.watchdog.feed()
+        else:
+            self.step(now)
+            if cycle:
+                cycle()
 
     def fail(self, error, now_ms):
         """An unexpected error: recorded once, and the cabinet tilts until the attendant clears

@@ -13,7 +13,7 @@ PATH = [os.path.join(ROOT, p) for p in ("firmware", "tests/drivers", "tests/engi
                                          "tests/terminal", "tests/mp")]
 
 
-@pytest.mark.parametrize("module, tests", [("test_idle_frames", 2), ("test_roll_heap", 1)])
+@pytest.mark.parametrize("module, tests", [("test_idle_frames", 4), ("test_roll_heap", 1)])
 def test_what_the_heap_gives_out_on_the_unix_port(module, tests):
     done = subprocess.run([heap.MICROPYTHON, os.path.join(ROOT, "tests", "mp", "runner.py"),
                            module], capture_output=True, text=True, timeout=120,
