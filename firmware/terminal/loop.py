@@ -11,6 +11,10 @@ from terminal.memory import keep
 SCAN_MS = 2
 _TICK = (TICK,)  # (made once: a tuple a loop step would be garbage)
 _KEYS = (PRESS, HOLD, RELEASE)
+# What leaves garbage to collect at once (Loop._apply_all): a save, and a screen drawn (the
+# shooter's countdown on the sign, every second): left, a drawing's garbage put a collection
+# (15 ms) in the answer of a later key.
+_GARBAGE = (PERSIST, DISPLAY, STATUS)
 
 
 class Loop:
@@ -111,7 +115,7 @@ class Loop:
         saved = self._keyed
         self._keyed = False
         for effect in out:
-            saved = saved or effect[0] == PERSIST
+            saved = saved or effect[0] in _GARBAGE
             if effect not in shown:
                 self.apply(effect, now_ms)
         if saved and self._collect:  # a save's or a key's garbage, not in the next key's answer

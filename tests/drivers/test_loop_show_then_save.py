@@ -106,9 +106,10 @@ def test_the_dice_are_shown_only_once_saved():
     assert parts.displays[0].lines[3] != "NO ROLL YET"
 
 
-def test_the_board_collects_garbage_once_a_key_is_shown_and_after_a_save_not_in_a_tick():
-    # A collection takes about 15 ms on the chip: once a key's action is shown and saved, not
-    # in the next key's answer, where it fell in one press of three on cabinet-4station.
+def test_the_board_collects_garbage_after_a_key_a_save_or_a_drawing_not_in_a_quiet_tick():
+    # A collection takes about 15 ms on the chip: once a key's action is shown and saved, or
+    # what a tick drew is shown, not in the next key's answer, where the garbage left called
+    # for it (one press in three on cabinet-4station).
     loop, parts, cabinet, storage = watched_rig()
     collected = []
     parts.collect = lambda: collected.append(parts.displays[0].lines)
@@ -118,10 +119,17 @@ def test_the_board_collects_garbage_once_a_key_is_shown_and_after_a_save_not_in_
     press(loop, "come", 12)  # COME again: nothing changed, nothing to collect
     loop.step(15)
     loop.step(17)
-    assert len(collected) == 1  # nor in a tick
+    assert len(collected) == 1  # nor in a quiet tick
     press(loop, "pass", 18)
     press(loop, "bet", 20)
     assert len(collected) == 3 and collected[2][1] == "PASS: 1"
+    signs = len(parts.sign.shown)  # the shooter's countdown: the sign each second
+    now = 22
+    while len(parts.sign.shown) == signs:
+        assert len(collected) == 3, now  # quiet ticks
+        loop.step(now)
+        now += 2
+    assert len(collected) == 4  # the tick that drew it
 
 
 class Noted(DisplayTwin):
