@@ -66,14 +66,17 @@ class Bus:
 
 class Oled(framebuf.FrameBuffer):
     """What the display uses of micropython-lib's SSD1306_I2C, on the real framebuf: the frame
-    buffer, write_cmd and write_data as SSD1306_I2C sends them; show() the whole buffer."""
+    buffer, i2c and addr; write_cmd and write_data as SSD1306_I2C sends them, for show(): the
+    whole buffer."""
+
+    addr = 0x3C
 
     def __init__(self, bus, width=128, height=64):
         self.width = width
         self.pages = height // 8
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        self.bus = bus
+        self.bus = self.i2c = bus
         self.cmd = bytearray(2)
         self.data = [b"\x40", None]
 
@@ -102,7 +105,7 @@ class FullRedraw(Ssd1306Display):
         if self._changed:
             self._oled.show()
 
-    def _send(self, first, last, was):
+    def _send(self, row, was):
         self._changed = True
 
 
