@@ -118,7 +118,7 @@ class Loop:
             saved = saved or effect[0] in _GARBAGE
             if effect not in shown:
                 self.apply(effect, now_ms)
-        if saved and self._collect:  # a save's or a key's garbage, not in the next key's answer
+        if saved and self._collect:  # its garbage now, not in the next key's answer
             self._collect()
 
     def apply(self, effect, now_ms):
