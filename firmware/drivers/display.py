@@ -43,23 +43,15 @@ def wrap(text, width):
 # The SSD1306's commands for the window a write fills (its RAM is 128 columns by 8-pixel pages).
 SET_COL_ADDR = 0x21
 SET_PAGE_ADDR = 0x22
-# A write's head: the window's commands, each after the control byte 0x80 (Co=1: one command
-# byte, then another control byte), then 0x40 (the rest of the write is data). Its columns are at
-# COLS, its page at PAGES.
-HEAD = (0x80, SET_COL_ADDR, 0x80, 0, 0x80, 0, 0x80, SET_PAGE_ADDR, 0x80, 0, 0x80, 0, 0x40)
-COLS = (3, 5)
-PAGES = (9, 11)
 
 
 class Ssd1306Display:
     """An SSD1306 through micropython-lib's SSD1306_I2C (a framebuf.FrameBuffer: buffer, width,
-    fill_rect, text with its 8x8 font; i2c, addr), 16 characters by 8 rows on 128x64, 4 rows on
-    128x32. A row of text is one 8-pixel page of the controller's RAM: it keeps what each row
-    shows, and when the lines change it draws the rows that changed and sends each in one I2C
-    write, its window and the columns of its characters that changed (a credit meter's digit
-    is 8 bytes; a whole row 128, about 3 ms at 400 kHz; the whole screen, as SSD1306_I2C.show()
-    sends it, 1 KB and 23 ms). The window's commands go in the same write, not one write each
-    as SSD1306_I2C.write_cmd sends them (six writes more a window)."""
+    fill_rect, text with its 8x8 font; write_cmd, write_data), 16 characters by 8 rows on
+    128x64, 4 rows on 128x32. A row of text is one 8-pixel page of the controller's RAM: it
+    keeps what each row shows, and when the lines change it draws and sends only the rows that
+    changed (one row is 128 bytes over I2C, about 3 ms at 400 kHz; the whole screen, as
+    SSD1306_I2C.show() sends it, is 1 KB and 23 ms)."""
 
     def __init__(self, oled, width_chars=16, rows=8):
         if width_chars < 1 or rows < 1:
@@ -71,8 +63,6 @@ class Ssd1306Display:
         self._shown = [None] * rows  # each row's text on the screen; None: not known yet
         # Narrower panels sit in the middle of the controller's 128 columns (as show() does).
         self._x0 = (128 - oled.width) // 2
-        self._head = bytearray(HEAD)
-        self._write = [self._head, None]  # (made once: a write's parts)
 
     def show(self, lines):
         lines = tuple(lines)
@@ -82,32 +72,37 @@ class Ssd1306Display:
         screen = layout(lines, self._width, self._rows)
         oled = self._oled
         shown = self._shown
+        first = -1  # the first row of a run of changed rows not sent yet
+        was = None  # that row's text before
         for row in range(self._rows):
             text = screen[row] if row < len(screen) else ""
-            was = shown[row]
-            if text != was:
+            if text != shown[row]:
+                if first < 0:
+                    first, was = row, shown[row]
                 shown[row] = text
                 oled.fill_rect(0, row * 8, oled.width, 8, 0)
                 oled.text(text, 0, row * 8, 1)
-                self._send(row, was)
+            elif first >= 0:
+                self._send(first, row - 1, was)
+                first = -1
+        if first >= 0:
+            self._send(first, self._rows - 1, was)
 
-    def _send(self, row, was):
-        """Row ROW of the frame buffer in one write: the columns of the characters that differ
-        from WAS, its text before (None: not known, the whole row). In the controller's
-        horizontal addressing mode (as SSD1306 sets it up) the window takes the bytes in order."""
+    def _send(self, first, last, was):
+        """Pages first..last of the frame buffer: in the controller's horizontal addressing
+        mode (as SSD1306 sets it up) the window of columns and pages takes the bytes in order.
+        One page sends the columns of the characters that differ from WAS, its text before,
+        alone (a credit meter's digit is 8 bytes, not its row's 128); more go whole, in one
+        transfer, as before."""
         oled = self._oled
         width = oled.width
         left, right = 0, width - 1
-        if was is not None:
-            left, right = _changed(was, self._shown[row], self._width)
+        if first == last and was is not None:
+            left, right = _changed(was, self._shown[first], self._width)
             left, right = left * 8, min(width, (right + 1) * 8) - 1
-        head = self._head
-        head[COLS[0]] = self._x0 + left
-        head[COLS[1]] = self._x0 + right
-        head[PAGES[0]] = head[PAGES[1]] = row
-        at = row * width
-        self._write[1] = memoryview(oled.buffer)[at + left:at + right + 1]
-        oled.i2c.writevto(oled.addr, self._write)
+        for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, first, last):
+            oled.write_cmd(cmd)
+        oled.write_data(memoryview(oled.buffer)[first * width + left:last * width + right + 1])
 
 
 def _changed(was, now, width):

@@ -216,10 +216,9 @@ class NeoPixel:
 
 class Oled:
     """An SSD1306_I2C of width x height pixels: what Ssd1306Display uses of it (buffer, width,
-    fill_rect, text, i2c, addr), with a stand-in font, the same on CPython and MicroPython: a
-    character is 8 columns of its code and 7 zeros. i2c is the bus, with the controller on it."""
-
-    addr = 0x3C
+    fill_rect, text, write_cmd, write_data), with a stand-in font, the same on CPython and
+    MicroPython: a character is 8 columns of its code and 7 zeros. i2c is the bus, with the
+    controller on it."""
 
     def __init__(self, width=128, height=64):
         self.width = width
@@ -239,12 +238,18 @@ class Oled:
         for i in range(len(s)):
             self.buffer[y // 8 * self.width + x + 8 * i] = ord(s[i])
 
+    def write_cmd(self, cmd):
+        self.i2c.writeto(0x3C, bytes((0x80, cmd)))  # Co=1, D/C#=0: one command byte
+
+    def write_data(self, buf):
+        self.i2c.writevto(0x3C, (b"\x40", buf))  # D/C#=1: the rest is data
+
 
 class I2C:
     """An I2C bus with an SSD1306 at 0x3C that takes the bytes as the controller does: sent
     keeps every transfer; a command (0x80, cmd) 0x21 or 0x22 and its two arguments set the
-    column or page window, and data (0x40, ...), the end of a transfer, fills the window in
-    order (horizontal addressing: across a page, then the next page). The controller's RAM is 128 columns by 8
+    column or page window, and data (0x40, ...) fills the window in order (horizontal
+    addressing: across a page, then the next page). The controller's RAM is 128 columns by 8
     pages; a panel narrower than 128 shows the middle columns. screen() reads the panel back."""
 
     def __init__(self, width=128, height=64):
@@ -270,14 +275,12 @@ class I2C:
     def _take(self, addr, data):
         assert addr == 0x3C, "nothing at address %d" % addr
         self.sent.append(data)
-        i = 0
-        while data[i] == 0x80:  # Co=1, D/C#=0: one command byte, then another control byte
-            self._command(data[i + 1])
-            i += 2
-            if i == len(data):
-                return
-        assert data[i] == 0x40, "a control byte is 0x80 or 0x40"
-        for byte in data[i + 1:]:  # D/C#=1: the rest is data
+        if data[0] == 0x80:
+            assert len(data) == 2, "one command byte a transfer after 0x80"
+            self._command(data[1])
+            return
+        assert data[0] == 0x40, "a transfer is a command or data"
+        for byte in data[1:]:
             self.ram[self._page * 128 + self._col] = byte
             if self._col < self._cols[1]:
                 self._col += 1

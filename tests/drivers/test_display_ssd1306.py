@@ -14,13 +14,9 @@ def shown(lines, rows=8):
     return oled.i2c.screen()
 
 
-def write(oled, row, x0=0, x1=127, at=0):
-    """One write of a row: the commands that open its page, columns x0..x1 (each after the
-    control byte 0x80), then 0x40 and the frame buffer's bytes of them (a panel AT columns in
-    the controller's)."""
-    head = bytes((0x80, 0x21, 0x80, at + x0, 0x80, at + x1, 0x80, 0x22, 0x80, row, 0x80, row, 0x40))
-    start = row * oled.width
-    return head + bytes(oled.buffer[start + x0:start + x1 + 1])
+def window(first, last, x0=0, x1=127):
+    """The commands that open pages first..last, columns x0..x1, for the data that follows."""
+    return [bytes((0x80, b)) for b in (0x21, x0, x1, 0x22, first, last)]
 
 
 def test_a_station_screen_is_one_line_a_row_with_long_lines_cut_to_16():
@@ -67,10 +63,10 @@ def test_one_line_is_the_message_and_no_lines_clear_the_screen():
     assert shown(()) == ()
 
 
-def test_the_first_drawing_sends_every_row_whole_a_write_each():
+def test_the_first_drawing_sends_the_whole_screen_once():
     oled = Oled()
     Ssd1306Display(oled).show(("S1 CR 1000", "PASS: 10", "HELLO THERE"))
-    assert oled.i2c.sent == [write(oled, row) for row in range(8)]
+    assert oled.i2c.sent == window(0, 7) + [b"\x40" + bytes(oled.buffer)]
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 10", "HELLO THERE")
 
 
@@ -81,21 +77,20 @@ def test_one_changed_line_sends_its_changed_characters_alone():
     display.show(("S1 CR 1000", "PASS: 10", "CHIP 5  PLACE", "NO ROLL YET", ""))
     oled.i2c.sent = []
     display.show(("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET", ""))
-    assert oled.i2c.sent == [write(oled, 1, 56, 63)]
+    assert oled.i2c.sent == window(1, 1, 56, 63) + [b"\x40" + bytes(oled.buffer[184:192])]
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET")
 
 
-def test_each_changed_row_sends_its_changed_characters_and_cleared_rows_are_sent():
-    # A new view (help, recall) changes every row, most not to its end: each row's write
-    # leaves out the columns that stay blank.
+def test_changed_rows_next_to_each_other_go_whole_in_one_transfer_and_cleared_rows_are_sent():
     oled = Oled()
     display = Ssd1306Display(oled)
     display.show(("A", "B", "C", "D", "A MESSAGE OVER TWO ROWS"))
     oled.i2c.sent = []
     display.show(("A", "X", "C", "D", "OK"))
-    # Row 1's first character; row 4 (the message, now one row: "A MESSAGE OVER" to "OK", its
-    # first 14 characters) and row 5 (the row it leaves empty: "TWO ROWS", 8).
-    assert oled.i2c.sent == [write(oled, 1, 0, 7), write(oled, 4, 0, 111), write(oled, 5, 0, 63)]
+    # Row 1's first character; rows 4 and 5 (the message, now one row, and the row it leaves
+    # empty), whole.
+    assert oled.i2c.sent == (window(1, 1, 0, 7) + [b"\x40" + bytes(oled.buffer[128:136])]
+                             + window(4, 5) + [b"\x40" + bytes(oled.buffer[512:768])])
     assert oled.i2c.screen() == ("A", "X", "C", "D", "OK")
 
 
@@ -130,7 +125,7 @@ def test_a_narrower_panel_is_sent_to_the_middle_columns_of_the_controller():
     display.show(("S1 CR 1000", "PASS: 10"))
     oled.i2c.sent = []
     display.show(("S1 CR 990", "PASS: 10"))  # cut to 8: "S1 CR 10" to "S1 CR 99"
-    assert oled.i2c.sent == [write(oled, 0, 48, 63, at=32)]
+    assert oled.i2c.sent == window(0, 0, 32 + 48, 95) + [b"\x40" + bytes(oled.buffer[48:64])]
     assert oled.i2c.screen() == ("S1 CR 99", "PASS: 10")
 
 

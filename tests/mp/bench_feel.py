@@ -66,17 +66,14 @@ class Bus:
 
 class Oled(framebuf.FrameBuffer):
     """What the display uses of micropython-lib's SSD1306_I2C, on the real framebuf: the frame
-    buffer, i2c and addr; write_cmd and write_data as SSD1306_I2C sends them, for show(): the
-    whole buffer."""
-
-    addr = 0x3C
+    buffer, write_cmd and write_data as SSD1306_I2C sends them; show() the whole buffer."""
 
     def __init__(self, bus, width=128, height=64):
         self.width = width
         self.pages = height // 8
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        self.bus = self.i2c = bus
+        self.bus = bus
         self.cmd = bytearray(2)
         self.data = [b"\x40", None]
 
@@ -105,7 +102,7 @@ class FullRedraw(Ssd1306Display):
         if self._changed:
             self._oled.show()
 
-    def _send(self, row, was):
+    def _send(self, first, last, was):
         self._changed = True
 
 
