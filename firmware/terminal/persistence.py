@@ -358,7 +358,7 @@ class Persistence:
         (before: the table before the roll), the dice and what they did; it is the game the
         meters counted last. The board makes none: its recall is _remember's."""
         record = {"game": self.meters.counts["games"], "dice": dice, "point": roll.point,
-                  "layout": before, "settlements": list(roll.settlements),
+                  "layout": before, "settlements": roll.settlements,
                   "rules": self.settings.rules.as_dict(), "shooter": roll.shooter,
                   "moves": [list(m) for m in roll.moves], "credits": list(self.table.credits),
                   "on_table": [self.table.on_table(s) for s in range(len(self.panels))]}
