@@ -50,16 +50,19 @@ class Watch:
             self._tilt = cabinet.tilt
             if self._tilt and self._tilt != DOOR_OPEN:  # (the door's own exception says it)
                 self._add(GENERAL_TILT)
-        self._look_games(cabinet)
+        games = cabinet.meters.counts["games"]  # (the calls only when something changed)
+        if games != self._games or not (self._started or cabinet.table.betting_open):
+            self._look_games(cabinet, games)
+        handpays, panels = self._handpays, cabinet.panels
         s = 0
-        while s < len(self._handpays):
-            self._look_handpay(s, cabinet.panels[s].handpay)
+        while s < len(handpays):
+            if panels[s].handpay != handpays[s]:
+                self._look_handpay(s, panels[s].handpay)
             s += 1
 
-    def _look_games(self, cabinet):
+    def _look_games(self, cabinet, games):
         # A game is a roll: started when the bets close, ended when it is settled (the games
         # meter counts each, so that a roll drawn between two looks is not missed).
-        games = cabinet.meters.counts["games"]
         settled = min((games - self._games) % WRAP, QUEUE)
         self._games = games
         while settled:
@@ -73,9 +76,8 @@ class Watch:
             self._started = True
 
     def _look_handpay(self, s, handpay):
-        if handpay != self._handpays[s]:
-            self._add(HANDPAY_PENDING if handpay > self._handpays[s] else HANDPAY_RESET)
-            self._handpays[s] = handpay
+        self._add(HANDPAY_PENDING if handpay > self._handpays[s] else HANDPAY_RESET)
+        self._handpays[s] = handpay
 
     def _add(self, code):
         if len(self.queue) >= QUEUE:
