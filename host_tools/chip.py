@@ -24,6 +24,8 @@ stamped in emulated microseconds:
   cut    start-up after a power cut with the newer journal at its longest: 8 stations' busy bets
          played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py), and
          the steps it takes before it plays the journal, each alone (tests/mp/chip_startup.py)
+  floor  chip-floor (cabinet-4station with a floor port on GP0 and GP1) boots with its PIO line,
+         then what the port adds to a loop step (tests/mp/bench_floor.py, the line's twin)
 
 --firmware UF2 runs a firmware of the project's own instead of the kit's stock MicroPython:
 build/firmware/firmware.uf2, the program frozen in it (host_tools/firmware.py).
@@ -47,8 +49,10 @@ KIT_FILES = ("emu.mjs", "emuctl.py", os.path.join("fw", "firmware.uf2"))
 HOW = ("make chip needs an emulated-Pico kit (rp2040js running MicroPython's rp2 firmware): "
        "make chip CHIP_KIT=DIR, DIR holding emu.mjs, emuctl.py and fw/firmware.uf2; copy the "
        "team's kit under build/ and run npm ci in it")
-PARTS = ("boot", "keys", "coins", "heap", "roll", "cut")
+PARTS = ("boot", "keys", "coins", "heap", "roll", "cut", "floor")
 EIGHT = "chip-8station"  # the 8-station board made on the fly (from cabinet-4station)
+FLOOR = "chip-floor"  # and cabinet-4station with a floor port (GP0 and GP1 are free on it)
+FLOOR_PORT = {"tx": 0, "rx": 1, "address": 1}
 KEY_PIN, DOOR_PIN = 22, 21
 BETS = "PLACE YOUR BETS"
 SETUP = "NEW CABINET: ATTENDANT SETUP"
@@ -214,6 +218,18 @@ def eight_station_board(four):
                  "console")
     board["displays"] = list(four["displays"]) + [{"driver": "console"}] * 4
     return board
+
+
+def floor_board(four):
+    """The floor board, from cabinet-4station's dict: its SAS port on GP0 (TX) and GP1 (RX), not
+    in production (mpremote breaks in to run the floor part's scripts)."""
+    board = dict(four)
+    board.update(name=FLOOR, production=False, floor=dict(FLOOR_PORT),
+                 description="made by `make chip`: cabinet-4station with a floor port")
+    return board
+
+
+MADE = {EIGHT: eight_station_board, FLOOR: floor_board}
 
 
 def production_boards():
@@ -594,6 +610,21 @@ def measure_cut(emu, stations, timeout):
     return booted, "\n".join(said)
 
 
+def measure_floor(emu, timeout):
+    """What the floor port adds to a loop step on the chip (tests/mp/bench_floor.py: a 1-station
+    cabinet, the line's twin standing in for the PIO line): ({"steps": {..._us}} or
+    {"steps": None}, what the script said)."""
+    drivers = os.path.join(ROOT, "tests", "drivers")
+    script = chip_script("bench_floor", dict(
+        (m, os.path.join(drivers, m + ".py")) for m in ("loop_rig", "rng_support")))
+    try:
+        text = run_script(emu, script, timeout)
+    finally:
+        os.remove(script)
+    m = re.search(r"\{.*\}", text)
+    return {"steps": json.loads(m.group(0)) if m else None}, text
+
+
 def measure_roll(emu, batches, timeout):
     """The busy table's roll alone, the fastest of BATCHES batches of 100 (tests/mp/
     bench_chip.py): ({"busy_roll_us": us} or None, what the script said)."""
@@ -651,7 +682,7 @@ def main(args, out=None):
     if any(p not in PARTS for p in parts):
         sys.stderr.write("chip: --parts takes %s\n" % ",".join(PARTS))
         return 2
-    boards = args.boards.split(",") if args.boards else production_boards() + [EIGHT]
+    boards = args.boards.split(",") if args.boards else production_boards() + [EIGHT, FLOOR]
     results = {}
     failed = []
     for name in boards:
@@ -669,13 +700,14 @@ def main(args, out=None):
 
 
 def board_file(name):
-    """(board dict, what flash takes) of a board, the 8-station one written in build/chip."""
-    if name == EIGHT:
+    """(board dict, what flash takes) of a board, one made from cabinet-4station (MADE) written
+    in build/chip."""
+    if name in MADE:
         with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
-            board = eight_station_board(json.load(f))
+            board = MADE[name](json.load(f))
         folder = os.path.join(BUILD, "chip")
         os.makedirs(folder, exist_ok=True)
-        path = os.path.join(folder, EIGHT + ".json")
+        path = os.path.join(folder, name + ".json")
         with open(path, "w") as f:
             json.dump(board, f, indent=1)
         return board, path
@@ -708,6 +740,8 @@ def run_board(kit, name, parts, args, out, got):
             got["roll"] = measure_roll(emu, args.batches, args.timeout)
         if name == EIGHT and "cut" in parts:
             got["cut"] = measure_cut(emu, 8, args.timeout * 4)
+        if "floor" in parts and "floor" in board:
+            got["floor"] = measure_floor(emu, args.timeout)
         got["flashops"] = emu.cmd("flashops")[-1]
     finally:
         keep_events(emu)

@@ -72,6 +72,8 @@ def report(results, args, out):
                                   figures["entries"], figures["entries_ms"]))
             else:
                 out.write("start-up after a cut: no figure: %s\n" % text.strip()[-200:])
+        if "floor" in got:
+            report_floor(*got["floor"], out=out)
         out.write("flash ops: %s\n" % got.get("flashops", "-"))
 
 
@@ -119,6 +121,21 @@ def report_coins(rows, out):
             r["programs"], r["outcome"]))
     out.write("  valid trains credited exactly %d of %d; bad trains tilted %d of %d\n" % tally(
         rows))
+
+
+def report_floor(figures, text, out):
+    steps = figures.get("steps")
+    if not steps:
+        tail = [x for x in text.strip().splitlines() if x.strip()][-3:]
+        out.write("floor: no figure: %s\n" % " / ".join(tail))
+        return
+    bare = steps["step_us"]
+    out.write("a loop step with the floor port (1 station, the line's twin; median of 401, us, "
+              "and more than without): no port %d; %s\n" % (bare, "; ".join(
+                  "%s %d (+%d)" % (name, steps[key], steps[key] - bare) for name, key in (
+                      ("the port, the line idle", "idle_port_step_us"),
+                      ("answering a general poll", "general_poll_step_us"),
+                      ("a 1C meters poll", "meters_poll_step_us")))))
 
 
 def report_heap(heap, out):

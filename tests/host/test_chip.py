@@ -240,6 +240,28 @@ def test_the_eight_station_board_is_a_board_the_firmware_takes():
                                             "pico-shaker"}
 
 
+def test_the_floor_board_is_cabinet_4station_with_a_floor_port_the_firmware_takes():
+    with open(os.path.join(BOARDS, "cabinet-4station.json")) as f:
+        four = json.load(f)
+    board = chip.floor_board(four)
+    assert board_file.check(board) is not None  # GP0 and GP1 wired to nothing else
+    assert board["floor"] == {"tx": 0, "rx": 1, "address": 1} and not board["production"]
+    assert "floor" not in four  # the shipped board is left as it is
+    assert chip.board_file(chip.FLOOR)[0] == board
+
+
+def test_the_floor_part_reports_each_step_or_says_what_the_chip_said():
+    steps = {"step_us": 991, "idle_port_step_us": 1256, "general_poll_step_us": 1464,
+             "meters_poll_step_us": 3367}
+    out = io.StringIO()
+    chip_report.report_floor({"steps": steps}, "", out)
+    assert "no port 991; the port, the line idle 1256 (+265); answering a general poll 1464 " \
+        "(+473); a 1C meters poll 3367 (+2376)" in out.getvalue()
+    out = io.StringIO()
+    chip_report.report_floor({"steps": None}, "Traceback\nMemoryError: x\n", out)
+    assert out.getvalue() == "floor: no figure: Traceback / MemoryError: x\n"
+
+
 def test_the_heap_part_says_the_smallest_largest_block_and_what_1000_rolls_take():
     figures = [(0, 120000, 60000, 0), (10, 90000, 2400, 9100), (20, 88000, 2800, 9000)]
     said = chip_report.heap_summary(figures, 40.0, 600.0)
