@@ -49,9 +49,10 @@ class Ssd1306Display:
     """An SSD1306 through micropython-lib's SSD1306_I2C (a framebuf.FrameBuffer: buffer, width,
     fill_rect, text with its 8x8 font; write_cmd, write_data), 16 characters by 8 rows on
     128x64, 4 rows on 128x32. A row of text is one 8-pixel page of the controller's RAM: it
-    keeps what each row shows, and when the lines change it draws and sends only the rows that
-    changed (one row is 128 bytes over I2C, about 3 ms at 400 kHz; the whole screen, as
-    SSD1306_I2C.show() sends it, is 1 KB and 23 ms)."""
+    keeps what each row shows, and when the lines change it draws and sends each row that
+    changed, one after the other, so that a new view's first row is on the glass in about 3 ms,
+    not all its rows together at the end (one row is 128 bytes over I2C, about 3 ms at 400 kHz;
+    the whole screen, as SSD1306_I2C.show() sends it, is 1 KB and 23 ms)."""
 
     def __init__(self, oled, width_chars=16, rows=8):
         if width_chars < 1 or rows < 1:
@@ -72,37 +73,30 @@ class Ssd1306Display:
         screen = layout(lines, self._width, self._rows)
         oled = self._oled
         shown = self._shown
-        first = -1  # the first row of a run of changed rows not sent yet
-        was = None  # that row's text before
         for row in range(self._rows):
             text = screen[row] if row < len(screen) else ""
-            if text != shown[row]:
-                if first < 0:
-                    first, was = row, shown[row]
+            was = shown[row]
+            if text != was:
                 shown[row] = text
                 oled.fill_rect(0, row * 8, oled.width, 8, 0)
                 oled.text(text, 0, row * 8, 1)
-            elif first >= 0:
-                self._send(first, row - 1, was)
-                first = -1
-        if first >= 0:
-            self._send(first, self._rows - 1, was)
+                self._send(row, was)
 
-    def _send(self, first, last, was):
-        """Pages first..last of the frame buffer: in the controller's horizontal addressing
-        mode (as SSD1306 sets it up) the window of columns and pages takes the bytes in order.
-        One page sends the columns of the characters that differ from WAS, its text before,
-        alone (a credit meter's digit is 8 bytes, not its row's 128); more go whole, in one
-        transfer, as before."""
+    def _send(self, row, was):
+        """Page ROW of the frame buffer: the columns of the characters that differ from WAS, its
+        text before (a credit meter's digit is 8 bytes, not its row's 128), or the whole row
+        when WAS is None (not known). In the controller's horizontal addressing mode (as
+        SSD1306 sets it up) the window of columns and pages takes the bytes in order."""
         oled = self._oled
         width = oled.width
         left, right = 0, width - 1
-        if first == last and was is not None:
-            left, right = _changed(was, self._shown[first], self._width)
+        if was is not None:
+            left, right = _changed(was, self._shown[row], self._width)
             left, right = left * 8, min(width, (right + 1) * 8) - 1
-        for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, first, last):
+        for cmd in (SET_COL_ADDR, self._x0 + left, self._x0 + right, SET_PAGE_ADDR, row, row):
             oled.write_cmd(cmd)
-        oled.write_data(memoryview(oled.buffer)[first * width + left:last * width + right + 1])
+        at = row * width
+        oled.write_data(memoryview(oled.buffer)[at + left:at + right + 1])
 
 
 def _changed(was, now, width):

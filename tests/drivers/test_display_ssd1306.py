@@ -1,6 +1,7 @@
 # A station's display (and the cabinet's sign) on an SSD1306 with the 8x8 font: 16 characters
 # by 8 rows on 128x64. Lines are cut to the width, the last one (the message) wraps over the
-# rows left, and only the rows (8-pixel pages) that changed are drawn again and sent over I2C.
+# rows left, and only the rows (8-pixel pages) that changed are drawn again and sent over I2C,
+# each as it is drawn.
 from panel_fakes import Oled
 from drivers.display import Ssd1306Display, layout, wrap
 from terminal.cabinet import Cabinet
@@ -63,10 +64,18 @@ def test_one_line_is_the_message_and_no_lines_clear_the_screen():
     assert shown(()) == ()
 
 
-def test_the_first_drawing_sends_the_whole_screen_once():
+def row_write(oled, row, x0=0, x1=127):
+    """A row's window and its bytes x0..x1 from the frame buffer, as one row is sent."""
+    at = row * oled.width
+    return window(row, row, x0, x1) + [b"\x40" + bytes(oled.buffer[at + x0:at + x1 + 1])]
+
+
+def test_the_first_drawing_sends_every_row_whole_one_after_the_other():
+    # Each row as soon as it is drawn: a new view's first row is on the glass after one row's
+    # I2C (about 3 ms at 400 kHz), not after the whole screen's (23 ms).
     oled = Oled()
     Ssd1306Display(oled).show(("S1 CR 1000", "PASS: 10", "HELLO THERE"))
-    assert oled.i2c.sent == window(0, 7) + [b"\x40" + bytes(oled.buffer)]
+    assert oled.i2c.sent == sum((row_write(oled, row) for row in range(8)), [])
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 10", "HELLO THERE")
 
 
@@ -81,16 +90,16 @@ def test_one_changed_line_sends_its_changed_characters_alone():
     assert oled.i2c.screen() == ("S1 CR 1000", "PASS: 15", "CHIP 5  PLACE", "NO ROLL YET")
 
 
-def test_changed_rows_next_to_each_other_go_whole_in_one_transfer_and_cleared_rows_are_sent():
+def test_each_changed_row_sends_its_changed_characters_and_cleared_rows_are_sent():
     oled = Oled()
     display = Ssd1306Display(oled)
     display.show(("A", "B", "C", "D", "A MESSAGE OVER TWO ROWS"))
     oled.i2c.sent = []
     display.show(("A", "X", "C", "D", "OK"))
-    # Row 1's first character; rows 4 and 5 (the message, now one row, and the row it leaves
-    # empty), whole.
-    assert oled.i2c.sent == (window(1, 1, 0, 7) + [b"\x40" + bytes(oled.buffer[128:136])]
-                             + window(4, 5) + [b"\x40" + bytes(oled.buffer[512:768])])
+    # Row 1's first character; row 4 ("A MESSAGE OVER" to "OK": its first 14 characters) and
+    # row 5 ("TWO ROWS", now empty: 8 characters), each in its turn.
+    assert oled.i2c.sent == (row_write(oled, 1, 0, 7) + row_write(oled, 4, 0, 111)
+                             + row_write(oled, 5, 0, 63))
     assert oled.i2c.screen() == ("A", "X", "C", "D", "OK")
 
 

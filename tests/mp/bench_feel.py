@@ -102,7 +102,7 @@ class FullRedraw(Ssd1306Display):
         if self._changed:
             self._oled.show()
 
-    def _send(self, first, last, was):
+    def _send(self, row, was):
         self._changed = True
 
 
