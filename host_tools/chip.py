@@ -24,8 +24,10 @@ stamped in emulated microseconds:
   cut    start-up after a power cut with the newer journal at its longest: 8 stations' busy bets
          played 19 rolls and cut in the 20th, then start() timed (tests/mp/bench_boot.py), and
          the steps it takes before it plays the journal, each alone (tests/mp/chip_startup.py)
-  floor  chip-floor (cabinet-4station with a floor port on GP0 and GP1) boots with its PIO line,
-         then what the port adds to a loop step (tests/mp/bench_floor.py, the line's twin)
+  floor  on the 8-station board, what a floor port adds to a loop step (tests/mp/bench_floor.py,
+         a 1-station cabinet with the line's twin); and chip-floor, cabinet-4station with a floor
+         port on GP0 and GP1 (its PIO line set up at boot), is a production board: the other
+         parts measure its boot, keys and coins with the port in the loop
 
 --firmware UF2 runs a firmware of the project's own instead of the kit's stock MicroPython:
 build/firmware/firmware.uf2, the program frozen in it (host_tools/firmware.py).
@@ -221,10 +223,11 @@ def eight_station_board(four):
 
 
 def floor_board(four):
-    """The floor board, from cabinet-4station's dict: its SAS port on GP0 (TX) and GP1 (RX), not
-    in production (mpremote breaks in to run the floor part's scripts)."""
+    """The floor board, from cabinet-4station's dict: its SAS port on GP0 (TX) and GP1 (RX), in
+    production as cabinet-4station is, so that its keys and coins are measured with the port
+    in the loop."""
     board = dict(four)
-    board.update(name=FLOOR, production=False, floor=dict(FLOOR_PORT),
+    board.update(name=FLOOR, floor=dict(FLOOR_PORT),
                  description="made by `make chip`: cabinet-4station with a floor port")
     return board
 
@@ -740,7 +743,7 @@ def run_board(kit, name, parts, args, out, got):
             got["roll"] = measure_roll(emu, args.batches, args.timeout)
         if name == EIGHT and "cut" in parts:
             got["cut"] = measure_cut(emu, 8, args.timeout * 4)
-        if "floor" in parts and "floor" in board:
+        if name == EIGHT and "floor" in parts:
             got["floor"] = measure_floor(emu, args.timeout)
         got["flashops"] = emu.cmd("flashops")[-1]
     finally:

@@ -245,7 +245,8 @@ def test_the_floor_board_is_cabinet_4station_with_a_floor_port_the_firmware_take
         four = json.load(f)
     board = chip.floor_board(four)
     assert board_file.check(board) is not None  # GP0 and GP1 wired to nothing else
-    assert board["floor"] == {"tx": 0, "rx": 1, "address": 1} and not board["production"]
+    assert board["floor"] == {"tx": 0, "rx": 1, "address": 1} and board["production"]
+    assert chip.keys_of(board) == chip.keys_of(four)  # its keys and coins measured as theirs
     assert "floor" not in four  # the shipped board is left as it is
     assert chip.board_file(chip.FLOOR)[0] == board
 
