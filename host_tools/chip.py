@@ -584,6 +584,18 @@ def measure_heap(emu, rolls, timeout):
             "wall_s": time.monotonic() - wall, "text": text}
 
 
+def script_figures(emu, name, sources, prelude, timeout):
+    """tests/mp/NAME.py run on the chip (chip_script, run_script): (the JSON line it printed,
+    or None; all it said)."""
+    script = chip_script(name, sources, prelude)
+    try:
+        text = run_script(emu, script, timeout)
+    finally:
+        os.remove(script)
+    m = re.search(r"\{.*\}", text)
+    return (json.loads(m.group(0)) if m else None), text
+
+
 def measure_cut(emu, stations, timeout):
     """start() after a power cut with the newer journal at its longest, on the chip: the busy bets
     of STATIONS stations played 19 rolls and cut in the 20th (tests/mp/bench_boot.py), in a
@@ -596,15 +608,10 @@ def measure_cut(emu, stations, timeout):
     def run(name, *argv):
         prelude = "sys.argv[:] = %r\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass" % (
             [name, folder, str(stations)] + list(argv), folder)
-        script = chip_script(name, {
-            "busy": os.path.join(ROOT, "tests", "engine", "busy.py")}, prelude)
-        try:
-            text = run_script(emu, script, timeout)
-        finally:
-            os.remove(script)
+        figures, text = script_figures(emu, name, {
+            "busy": os.path.join(ROOT, "tests", "engine", "busy.py")}, prelude, timeout)
         said.append(text)
-        m = re.search(r"\{.*\}", text)
-        return json.loads(m.group(0)) if m else None
+        return figures
     played = run("bench_boot", "play")
     booted = played and run("bench_boot", "boot", str(played["now"]))
     steps = booted and run("chip_startup")
@@ -618,29 +625,18 @@ def measure_floor(emu, timeout):
     cabinet, the line's twin standing in for the PIO line): ({"steps": {..._us}} or
     {"steps": None}, what the script said)."""
     drivers = os.path.join(ROOT, "tests", "drivers")
-    script = chip_script("bench_floor", dict(
-        (m, os.path.join(drivers, m + ".py")) for m in ("loop_rig", "rng_support")))
-    try:
-        text = run_script(emu, script, timeout)
-    finally:
-        os.remove(script)
-    m = re.search(r"\{.*\}", text)
-    return {"steps": json.loads(m.group(0)) if m else None}, text
+    steps, text = script_figures(emu, "bench_floor", dict(
+        (m, os.path.join(drivers, m + ".py")) for m in ("loop_rig", "rng_support")), "", timeout)
+    return {"steps": steps}, text
 
 
 def measure_roll(emu, batches, timeout):
     """The busy table's roll alone, the fastest of BATCHES batches of 100 (tests/mp/
     bench_chip.py): ({"busy_roll_us": us} or None, what the script said)."""
-    script = chip_script("bench_chip", {
+    return script_figures(emu, "bench_chip", {
         "busy": os.path.join(ROOT, "tests", "engine", "busy.py"),
         "peer": os.path.join(ROOT, "host_tools", "peer.py")},
-        "BATCHES = %d\nPARTS = 'busy'" % batches)
-    try:
-        text = run_script(emu, script, timeout)
-    finally:
-        os.remove(script)
-    m = re.search(r"\{.*\}", text)
-    return (json.loads(m.group(0)) if m else None), text
+        "BATCHES = %d\nPARTS = 'busy'" % batches, timeout)
 
 
 # ---------------------------------------------------------------- the run
