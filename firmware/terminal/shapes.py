@@ -39,24 +39,57 @@ _NAMES = {int: "a whole number", str: "text", bool: "true or false", None: "null
 
 def check(value, shape, name):
     """value, when it has the shape; else BadShape naming the field (name) and what it is."""
-    if not _fits(value, shape):
-        raise BadShape("%s is %s, not %s" % (name, _describe(shape), _show(value)))
-    kind = type(shape)
-    if kind is dict:
-        for key in shape:
-            if key not in value:
-                raise BadShape("%s.%s is missing" % (name, key))
-            check(value[key], shape[key], "%s.%s" % (name, key))
-    elif kind is Each:
-        for key in value:
-            check(value[key], shape.shape, "%s.%s" % (name, key))
-    elif kind is list:
-        for i in range(len(value)):
-            check(value[i], shape[0], "%s[%d]" % (name, i))
-    elif kind is Fixed:
-        for i in range(len(value)):
-            check(value[i], shape.shapes[i], "%s[%d]" % (name, i))
+    try:
+        _check(value, shape)
+    except _Misfit as e:
+        field = name + "".join(step % (key,) for step, key in reversed(e.path))
+        if e.shape is _MISSING:
+            raise BadShape("%s is missing" % field)
+        raise BadShape("%s is %s, not %s" % (field, _describe(e.shape), _show(e.value)))
     return value
+
+
+_MISSING = object()  # (a _Misfit's shape for a key not there)
+
+
+class _Misfit(Exception):
+    """Where a value does not fit its shape: the field's name is made only then, from the keys
+    on the way (a name made for every field checked took most of a power-up's check on the
+    chip)."""
+
+    def __init__(self, shape, value=None):
+        self.shape = shape
+        self.value = value
+        self.path = []  # (format, key) of each step, the innermost first
+
+
+def _check(value, shape):
+    if not _fits(value, shape):
+        raise _Misfit(shape, value)
+    kind = type(shape)
+    step = key = None
+    try:
+        if kind is dict:
+            step = ".%s"
+            for key in shape:
+                if key not in value:
+                    raise _Misfit(_MISSING)
+                _check(value[key], shape[key])
+        elif kind is Each:
+            step = ".%s"
+            for key in value:
+                _check(value[key], shape.shape)
+        elif kind is list:
+            step = "[%d]"
+            for key in range(len(value)):
+                _check(value[key], shape[0])
+        elif kind is Fixed:
+            step = "[%d]"
+            for key in range(len(value)):
+                _check(value[key], shape.shapes[key])
+    except _Misfit as e:
+        e.path.append((step, key))
+        raise
 
 
 def _fits(value, shape):
