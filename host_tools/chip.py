@@ -277,6 +277,14 @@ def _ctl_class(kit):
     return module.Ctl
 
 
+# The kit counts emulated time in nanoseconds in a double. In turbo an idle core jumps to its
+# next alarm, and the REPL waiting for mpremote has none soon: each wait adds days (about 10^12
+# us a wall second). Past 2^56 ns an instruction's 8 ns is half a step of the double and is
+# lost to rounding, so that times come out short: a figure taken past it is refused. (A run of
+# every part of the 8-station board ends near 7 * 10^12 us.)
+CLOCK_LIMIT_US = 2 ** 56 // 1000
+
+
 class Emulator:
     """One emu.mjs of the kit, started here on its own ports with a blank flash."""
 
@@ -304,6 +312,15 @@ class Emulator:
 
     def now(self):
         return int(self.ctl.one("now"))
+
+    def keep(self, got, part, figures):
+        """A part's figures into got, unless the clock ran past CLOCK_LIMIT_US taking them."""
+        now = self.now()
+        if now >= CLOCK_LIMIT_US:
+            raise ChipError("the emulator's clock reached %d us in the %s part, past %d: its "
+                            "instructions' time is lost to rounding there, so its figures are "
+                            "not kept (run that part alone)" % (now, part, CLOCK_LIMIT_US))
+        got[part] = figures
 
     def events(self, since, kinds=SHOWN + ("reset",)):
         lines = []
@@ -726,21 +743,22 @@ def run_board(kit, name, parts, args, out, got):
     emu = Emulator(kit, name, serial, ctl, args.pace, extra)
     try:
         flash_board(emu, flash_as, args.timeout * 3)
-        got["boot"] = measure_boot(emu, args.timeout)
+        emu.keep(got, "boot", measure_boot(emu, args.timeout))
         out.write("%s: booted %s\n" % (name, got["boot"]))
         out.flush()
         if "keys" in parts and keys_of(board) and board.get("production"):
-            got["keys"] = measure_keys(emu, board, args.rounds, args.timeout)
+            emu.keep(got, "keys", measure_keys(emu, board, args.rounds, args.timeout))
         if "coins" in parts and board.get("acceptors") and board.get("production"):
-            got["coins"] = measure_coins(emu, board, args.trains.split(","), args.timeout)
+            emu.keep(got, "coins", measure_coins(emu, board, args.trains.split(","),
+                                                 args.timeout))
         if name == EIGHT and "heap" in parts:
-            got["heap"] = measure_heap(emu, args.rolls, args.timeout * 4)
+            emu.keep(got, "heap", measure_heap(emu, args.rolls, args.timeout * 4))
         if name == EIGHT and "roll" in parts:
-            got["roll"] = measure_roll(emu, args.batches, args.timeout)
+            emu.keep(got, "roll", measure_roll(emu, args.batches, args.timeout))
         if name == EIGHT and "cut" in parts:
-            got["cut"] = measure_cut(emu, 8, args.timeout * 4)
+            emu.keep(got, "cut", measure_cut(emu, 8, args.timeout * 4))
         if name == EIGHT and "floor" in parts:
-            got["floor"] = measure_floor(emu, args.timeout)
+            emu.keep(got, "floor", measure_floor(emu, args.timeout))
         got["flashops"] = emu.cmd("flashops")[-1]
     finally:
         keep_events(emu)

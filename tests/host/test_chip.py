@@ -301,3 +301,28 @@ def test_the_attendant_credits_a_station_by_its_take_down_key_or_by_bet_held():
     keys, hold_ms = chip.credit_keys(gpio)  # BET held past its long press
     assert [k.label for k in keys] == ["S1 BET", "S2 BET", "S3 BET", "S4 BET"]
     assert hold_ms > 800
+
+
+class ClockAt(chip.Emulator):
+    """An emulator whose clock reads `now` (nothing started)."""
+
+    def __init__(self, now):
+        self.at = now
+
+    def now(self):
+        return self.at
+
+
+def test_a_part_s_figures_are_kept_while_the_emulated_clock_counts_every_instruction():
+    got = {}
+    ClockAt(7 * 10 ** 12).keep(got, "cut", {"boot_8st_ms": 1830})  # as far as a full run goes
+    assert got == {"cut": {"boot_8st_ms": 1830}}
+    # past 2^56 ns, 8 ns (an instruction) is lost to the double's rounding
+    assert 2.0 ** 56 + 8 == 2.0 ** 56 and chip.CLOCK_LIMIT_US == 2 ** 56 // 1000
+    try:
+        ClockAt(chip.CLOCK_LIMIT_US).keep(got, "roll", {"busy_roll_us": 2000})
+    except chip.ChipError as e:
+        assert "roll part" in str(e) and "not kept" in str(e)
+    else:
+        raise AssertionError("figures past the clock's limit were kept")
+    assert "roll" not in got
