@@ -12,11 +12,12 @@
 # out again, exactly, from the bets and the dice: at power-up resume() plays the journal, and so
 # settles a roll that was drawn before a cut, once, and remakes each roll's recall.
 #
-# There are two journals, each with its base: once the newer journal holds BASE_ROLLS rolls
-# (or MAX_ENTRIES entries), the state is written as the older one's base, with the game recall
-# of the last rolls, and that journal is emptied: it is the newer now. resume() restores the
-# newer base and plays its journal, BASE_ROLLS rolls at most; host tools play the older one
-# first, for its rolls' records in full (the last BASE_ROLLS to twice that). A cut
+# There are two journals, each with its base: once the newer journal holds base_rolls() rolls
+# (5, fewer on more stations) or MAX_ENTRIES entries, the state is written as the older one's
+# base, with the game recall of the last rolls, and that journal is emptied: it is the
+# newer now. resume() restores the newer base and plays its journal, base_rolls() rolls at
+# most; host tools play the older one first, for its rolls' records in full (the last
+# base_rolls() to twice that). A cut
 # leaves each base whole, old or new (memory.py); a new base is newer than the entries left in
 # its journal, which are skipped. When the bets close, the newer base and journal are re-read
 # (VERIFY): critical memory is checked before it is used for a roll.
@@ -52,8 +53,11 @@ JOURNALS = ("journal0", "journal1")
 RECORDS = (SETUP, "audit") + BASES + JOURNALS  # what a cabinet set up always has
 CHANGED, CLOSED, DRAWN = "s", "c", "d"
 BASE_ROLLS = 5  # a journal's rolls before a new base: what power-up settles again, at most
-# (the base's recall keeps the rolls before it; each roll played again is most of a power-up's
-# time on the chip, and 8 busy stations' journals of 10 rolls overfill a 128 KB FRAM)
+# (the base's recall keeps the rolls before it; 8 busy stations' journals of 10 rolls overfill a
+# 128 KB FRAM)
+STATION_ROLLS = 8  # and its stations' rolls: each roll power-up settles again takes 0.2-0.3 s
+# of it on the chip for 8 busy stations (make chip), so 8 stations write a base every roll and
+# 4 every 2, at the price of the flash's wear (the README's figures)
 MAX_ENTRIES = 1000  # a journal's entries before a new base, however few its rolls: what
 # power-up plays at most (a busy 8-station round writes about 40)
 
@@ -65,6 +69,11 @@ class BadJournal(ValueError):
 
 # What a base or entry whose CRC holds but whose content is not the cabinet's can raise.
 _MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def base_rolls(stations):
+    """A journal's rolls before a new base on a cabinet of `stations`."""
+    return max(1, min(BASE_ROLLS, STATION_ROLLS // stations))
 
 
 def unreadable(names):
@@ -295,7 +304,8 @@ class Persistence:
         self.saved = self.state()
         self._dirty = False
         self._rolls += 1
-        if self._rolls >= min(BASE_ROLLS, self.settings.recall) or self._entries >= MAX_ENTRIES:
+        if self._rolls >= min(base_rolls(len(self.panels)), self.settings.recall) or \
+                self._entries >= MAX_ENTRIES:
             self.gen = 1 - self.gen  # the older base and journal are the newer now
             out.append((PERSIST, BASES[self.gen], self._base()))
             out.append((PERSIST, JOURNALS[self.gen], None))

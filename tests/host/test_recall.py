@@ -28,9 +28,9 @@ virtual_board = _board.virtual_board
 
 @pytest.fixture(scope="module")
 def played():
-    """The storage files of the script played through, uninterrupted: 11 games, a new base
-    every fifth roll (persistence.BASE_ROLLS), so that journal1 holds games 6-10 and journal0,
-    emptied at the tenth, the eleventh: the full records of games 6-11."""
+    """The storage files of the script played through, uninterrupted: 11 games on 3 stations,
+    a new base every second roll (persistence.base_rolls), so that journal0 holds games 9-10
+    and journal1, emptied at the tenth, the eleventh: the full records of games 9-11."""
     run = power_cuts.Run(MemoryStorage())
     for step in power_cuts.SCRIPT:
         run.step(step)
@@ -84,10 +84,10 @@ def test_recall_exports_replay_exactly(folder, tmp_path, capsys):
     assert code == 0, out + err
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["game", "dice"]
-    assert [int(row.split()[0]) for row in lines[1:]] == list(range(6, 12))
+    assert [int(row.split()[0]) for row in lines[1:]] == list(range(9, 12))
     assert all(row.endswith(" ok") for row in lines[1:])
     exports = sorted(glob.glob(str(out_dir / "game-*.json")))
-    assert len(exports) == 6
+    assert len(exports) == 3
     for path in exports:
         printed = io.StringIO()
         assert replay.main(type("Args", (), {"file": path}), out=printed) == 0
@@ -97,10 +97,10 @@ def test_recall_exports_replay_exactly(folder, tmp_path, capsys):
 
 def test_recall_prints_each_games_dice_shooter_and_credits(folder, capsys):
     code, out, _ = run(capsys, "recall", "--dir", str(folder))
-    game6 = [row for row in out.splitlines() if row.split()[0] == "6"][0]
-    # The attendant's reading 4+6 made S1's point of 10: S3's pass and odds paid.
-    assert game6.split() == ["6", "4+6", "S1", "205", "185", "50", "->", "215", "185", "175",
-                             "4", "ok"]
+    game9 = [row for row in out.splitlines() if row.split()[0] == "9"][0]
+    # The seven-out before passed the dice to S2, whose pass bet of 5 won even money on 11.
+    assert game9.split() == ["9", "5+6", "S2", "210", "181", "175", "->", "210", "191", "175",
+                             "1", "ok"]
 
 
 def test_a_damaged_record_is_named(folder, capsys):
@@ -132,10 +132,10 @@ def drop_a_roll(found):
     (lambda found: found.__setitem__(0, 5), "entry 5:"),
 ])
 def test_a_journal_entry_forged_behind_its_crc_is_named(folder, capsys, change, message):
-    rejournal(folder, "journal1", change)  # (the older: games 6-10)
+    rejournal(folder, "journal0", change)  # (the older: games 9-10)
     code, out, err = run(capsys, "recall", "--dir", str(folder))
     assert code == 1 and err == "", err
-    assert out.splitlines()[-1].startswith("damaged record: journal1: entry ")
+    assert out.splitlines()[-1].startswith("damaged record: journal0: entry ")
     assert message in out.splitlines()[-1], out
 
 
@@ -225,13 +225,13 @@ def test_an_audit_record_of_the_wrong_shape_is_named(folder, capsys, change, mes
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda r: r["meters"].update(kinds=[]), "damaged record: state0: "),
-    (lambda r: r.pop("meters"), "damaged record: state0: state.meters is missing"),
-    (lambda r: r.update(rules={"odds": "99x"}), "malformed: state0: house rule odds cannot be"),
-    (lambda r: r.pop("layout"), "malformed: state0.layout is missing"),
+    (lambda r: r["meters"].update(kinds=[]), "damaged record: state1: "),
+    (lambda r: r.pop("meters"), "damaged record: state1: state.meters is missing"),
+    (lambda r: r.update(rules={"odds": "99x"}), "malformed: state1: house rule odds cannot be"),
+    (lambda r: r.pop("layout"), "malformed: state1.layout is missing"),
 ])
 def test_a_base_of_the_wrong_shape_is_named(folder, capsys, change, message):
-    repack(folder, "state0", change)  # (the newer base, written at the tenth roll)
+    repack(folder, "state1", change)  # (the newer base, written at the tenth roll)
     code, out, err = run(capsys, "audit", "--dir", str(folder))
     said = (out + err).strip()  # a malformed base is said as a malformed record: stdout
     assert code == 1 and len(said.splitlines()) == 1 and message in said, said
@@ -248,7 +248,7 @@ def test_recall_and_audit_read_a_boards_data_folder(virtual_board, folder, capsy
     remote.exec("\n".join(writes))
     from_board = run(capsys, "recall", "--port", virtual_board.port)
     assert from_board == run(capsys, "recall", "--dir", str(folder))
-    assert from_board[0] == 0 and len(from_board[1].splitlines()) == 1 + 6
+    assert from_board[0] == 0 and len(from_board[1].splitlines()) == 1 + 3
     code, out, _ = run(capsys, "audit", "--port", virtual_board.port)
     assert code == 0 and "chain holds: 15 entries" in out
     print("\nrecall and audit from the virtual board: %.1f s" % (time.monotonic() - started))

@@ -3,7 +3,7 @@
 # (argv: FOLDER STATIONS play, then FOLDER STATIONS boot NOW). play: the busy table's bets on
 # those stations, each station's bets saved as its own entry a roll (as presses save them), 19
 # rolls played and a 20th drawn when the power is cut, before the new base it would have made,
-# so that the newer journal holds the most rolls it ever holds (persistence.BASE_ROLLS); it
+# so that the newer journal holds the most rolls it ever holds (persistence.base_rolls); it
 # prints the time it ended at. boot: the fastest of 3 start-ups from those records, in ms, and
 # the entries both journals hold (the board plays the newer's alone).
 import gc

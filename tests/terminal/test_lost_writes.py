@@ -129,7 +129,7 @@ def newest_part(storage, run):
 
 
 def test_the_newer_journals_last_part_deleted_is_a_ram_error():
-    storage, run = played(SCRIPT[:40])
+    storage, run = played(SCRIPT[:40] + (("bet", 0, 1, "field"),) * 12)  # a bet an entry
     journal, k = newest_part(storage, run)
     assert k > 0, "the script fills more than one part"
     for copy in (".a", ".b"):
@@ -139,7 +139,7 @@ def test_the_newer_journals_last_part_deleted_is_a_ram_error():
 
 
 def test_the_last_entry_cut_off_both_copies_is_a_ram_error():
-    for steps in (SCRIPT[:5], SCRIPT[:9], SCRIPT):  # a roll's dice, a bet, the last roll
+    for steps in (SCRIPT[:5], SCRIPT[:10], SCRIPT):  # a roll's dice, a bet, the last roll
         storage, run = played(steps)
         journal, k = newest_part(storage, run)
         for copy in (".a", ".b"):
