@@ -14,13 +14,12 @@
 #
 # There are two journals, each with its base: once the newer journal holds base_rolls() rolls
 # (5, fewer on more stations) or MAX_ENTRIES entries, the state is written as the older one's
-# base, with the game recall of the last rolls, and that journal is emptied: it is the
-# newer now. resume() restores the newer base and plays its journal, base_rolls() rolls at
-# most; host tools play the older one first, for its rolls' records in full (the last
-# base_rolls() to twice that). A cut
-# leaves each base whole, old or new (memory.py); a new base is newer than the entries left in
-# its journal, which are skipped. When the bets close, the newer base and journal are re-read
-# (VERIFY): critical memory is checked before it is used for a roll.
+# base, with the game recall of the last rolls, and that journal is emptied: it is the newer
+# now. resume() restores the newer base and plays its journal, base_rolls() rolls at most; host
+# tools play the older one first, for its rolls' records in full (the last base_rolls() to
+# twice that). A cut leaves each base whole, old or new (memory.py); a new base is newer than
+# the entries left in its journal, which are skipped. When the bets close, the newer base and
+# journal are re-read (VERIFY): critical memory is checked before it is used for a roll.
 #
 # (A journal is stored in small parts, terminal/memory.py: they wear the flash far less.)
 #
