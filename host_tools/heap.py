@@ -47,9 +47,10 @@ def play(board, stations, rolls, root):
     # Every path the run is given is relative to root, where the project is linked: a path's
     # length moves the heap's blocks, and so the largest free block at the end, by hundreds of
     # bytes, which must not depend on where the project or the temporary folder is.
-    project = os.path.join(root, PROJECT)
-    if not os.path.exists(project):
-        os.symlink(ROOT, project)
+    try:
+        os.symlink(ROOT, os.path.join(root, PROJECT))
+    except FileExistsError:
+        pass  # (linked by an earlier run in root, or one beside this)
     libs = [os.path.relpath(libraries.folder(name), ROOT) for name in build.board.get("mip", [])]
     path = [os.path.join(PROJECT, p) for p in PATH + libs]
     argv = [MICROPYTHON, "-X", "heapsize=%d" % HEAP,
