@@ -37,13 +37,13 @@ def test_both_state_machines_run_at_eight_cycles_a_bit_of_19200_baud():
     assert [m["freq"] for m in made] == [BIT * 19200] * 2
 
 
-def sent(data, cycles=None):
+def sent(data):
     """The TX pin's level at each cycle while the sender sends `data` (bytes)."""
     pins = {0: None}
     sm = StateMachine(sas_uart._sender(rp2_twin()), pins)
     sm.tx.extend(data)
     levels = []
-    for _ in range(cycles or (len(data) + 2) * 10 * BIT):
+    for _ in range((len(data) + 2) * 10 * BIT):  # the characters, then the line idle
         sm.cycle()
         levels.append(pins[0])
     return levels
