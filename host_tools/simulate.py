@@ -31,7 +31,7 @@ import time
 from fractions import Fraction
 
 from craps.house import HouseRules
-from craps.table import MAX_STATIONS, Table, record_kind, record_net, record_station, seven_out
+from craps.table import MAX_STATIONS, RECORD, Table, record_kind, record_net, seven_out
 from craps.wagers import COME, LINE, NUMBERS, SIDE, laid, odds_cap
 from drivers.entropy import StreamBits
 from drivers.rng_dice import RngDice
@@ -205,24 +205,24 @@ def run(dice, rules, plan, progress=None, every=0):
             pending = [station for station in pending if not station.place(now)]
         before = first.point
         for table, stations in tables:
-            for r in table.roll(d1, d2).records:
-                station = stations[record_station(r)]
-                if record_kind(r) != station.kind:
-                    station.flat_up = False  # the line bet behind an odds station
-                    continue
-                row = station.row
-                net = record_net(r)
-                n[row] += 1
-                total[row] += net
-                squares[row] += net * net
-                risk[row] = station.risk
-                if station.timed:
-                    k = now - station.since + 1
-                    decision[0] += 1
-                    decision[1] += k
-                    decision[2] += k * k
-                if not r[5]:  # stays
-                    pending.append(station)
+            for station, mine in zip(stations, table.roll(d1, d2).records):
+                for r in range(0, len(mine), RECORD):
+                    if record_kind(mine[r]) != station.kind:
+                        station.flat_up = False  # the line bet behind an odds station
+                        continue
+                    row = station.row
+                    net = record_net(mine, r)
+                    n[row] += 1
+                    total[row] += net
+                    squares[row] += net * net
+                    risk[row] = station.risk
+                    if station.timed:
+                        k = now - station.since + 1
+                        decision[0] += 1
+                        decision[1] += k
+                        decision[2] += k * k
+                    if not mine[r + 5]:  # stays
+                        pending.append(station)
         now += 1
         in_hand += 1
         if seven_out(before, d1 + d2):

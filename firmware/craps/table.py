@@ -62,10 +62,13 @@ def seven_out(point, total):
 # `returned` the stake back on the meter; `stays` the stake left on the layout.
 SETTLEMENT = ("player", "kind", "number", "on", "outcome", "win", "commission", "lost",
               "returned", "stays")
-# The table keeps a roll's settlements as records (Roll.records): (key, win, commission, lost,
-# returned, stays), SETTLEMENT's money fields after a key, the wager's spot() * 8 + the outcome.
-# Each block of the heap is found by a search of the heap, long in one cut up by a busy table's
-# bets: on the chip SETTLEMENT's ten fields took three blocks, a record's six take two.
+# The table keeps a roll's settlements as records (Roll.records): each station's a flat list
+# of RECORD ints a record, in the order settled: a key, the wager's spot() * 8 + the outcome,
+# then SETTLEMENT's money fields win, commission, lost, returned, stays. On the chip each run of
+# heap blocks given out is searched for from the heap's first hole, long in a heap cut up by a
+# busy table's bets: a tuple a record was half of a busy roll's time there. Ints in lists that
+# keep their room take no heap at all, and a list a station keeps each list's block small.
+RECORD = const(6)
 
 
 def net(s):
@@ -74,34 +77,36 @@ def net(s):
     return s[5] - taken(s[4], s[7], s[6])
 
 
-def record_net(r):
-    """net() of a record."""
-    return r[1] - taken(r[0] & 7, r[3], r[2])
+def record_net(records, i):
+    """net() of the record at records[i]."""
+    return records[i + 1] - taken(records[i] & 7, records[i + 3], records[i + 2])
 
 
-def record_station(r):
-    return (r[0] >> 3) % MAX_STATIONS
+def record_station(key):
+    """The station of a record's key."""
+    return (key >> 3) % MAX_STATIONS
 
 
-def record_layout(r):
-    """The layout_id() of the wager a record settled."""
-    return r[0] // (MAX_STATIONS * 8)
+def record_layout(key):
+    """The layout_id() of the wager a record's key settled."""
+    return key // (MAX_STATIONS * 8)
 
 
-def record_kind(r):
-    return KIND_OF[r[0] // (800 * MAX_STATIONS * 8)]
+def record_kind(key):
+    return KIND_OF[key // (800 * MAX_STATIONS * 8)]
 
 
-def settlement(r):
-    """The SETTLEMENT tuple of a record."""
-    kind, number, on = layout_spot(record_layout(r))
-    return (record_station(r), kind, number, on, r[0] & 7) + r[1:]
+def settlement(records, i):
+    """The SETTLEMENT tuple of the record at records[i]."""
+    key = records[i]
+    kind, number, on = layout_spot(record_layout(key))
+    return (record_station(key), kind, number, on, key & 7) + tuple(records[i + 1:i + RECORD])
 
 
 class Roll:
     """One roll: the dice, the puck after it, who threw it (None: the house), what it decided.
-    `records` is the table's own list of its settlement records, emptied by the next roll: read
-    or copy it before rolling again."""
+    `records` is the table's own list of each station's settlement records (RECORD ints each),
+    emptied by the next roll: read or copy it before rolling again."""
 
     def __init__(self, dice, point, shooter, records, moves):
         self.dice = dice
@@ -115,7 +120,7 @@ class Roll:
     def settlements(self):
         """The roll's settlements as SETTLEMENT tuples, made when read (from `records`: read it
         before rolling again)."""
-        return [settlement(r) for r in self.records]
+        return [settlement(mine, i) for mine in self.records for i in range(0, len(mine), RECORD)]
 
 
 class Table:
@@ -131,7 +136,8 @@ class Table:
         self.holder = 0  # the station the dice are with
         self.betting_open = True
         self.hand_rolls = 0  # rolls in this shooter's hand: side bets are made at 0
-        self._records = []  # this roll's settlements
+        self._records = [[] for _ in credits]  # this roll's settlements, a list a station
+        self._adds = [mine.append for mine in self._records]
         self.taken_down = []  # the wagers this roll took down: what put_back() makes again
         # Where each wager sits -> the wager, a dict a station: its spot is layout_id() *
         # MAX_STATIONS + station, one small int. Kept in step with `wagers` by _place, roll and
@@ -370,9 +376,11 @@ class Table:
         credits = self.credits
         index = self._index
         records = self._records
-        del records[:]
-        down = self.taken_down
-        del down[:]
+        for mine in records:
+            del mine[:]  # (a list keeps its room: the records take no heap but for a new most)
+        adds = self._adds
+        del self.taken_down[:]
+        take_down = self.taken_down.append
         travelled = []
         wagers = self.wagers
         kept = 0
@@ -386,31 +394,23 @@ class Table:
             else:
                 code = self._code(w, point, d1, d2, at)
                 if code is None:  # a compound wager, settled by its parts
-                    down.append(w)
+                    take_down(w)
                     continue
             if not code:  # NONE: most wagers, most rolls
                 wagers[kept] = w
                 kept += 1
                 continue
             outcome = code & 7
-            amount = w.amount
+            where = w._spot
             player = w.player
-            if outcome == LOSE:  # the most frequent decision
-                # an up-front commission is the house's once the wager loses
-                records.append((w._spot * 8 + LOSE, 0, w.vig, amount, 0, 0))
-            elif outcome == WIN:
-                ratio = RATIOS[code >> 3]
-                win = amount * ratio[0] // ratio[1]
-                kind = w.kind
-                if kind in _STAYS:  # paid; the stake stays up
-                    fee = commission(kind, w.number, amount) if kind in _COMMISSIONED else 0
-                    credits[player] += win - fee
-                    records.append((w._spot * 8 + WIN, win - fee, fee, 0, 0, amount))
-                    wagers[kept] = w
-                    kept += 1
-                    continue
-                credits[player] += win + amount
-                records.append((w._spot * 8 + WIN, win, 0, 0, amount, 0))
+            add = adds[player]
+            if outcome == LOSE:  # the most frequent decision: the stake is the house's, and an
+                add(where * 8 + LOSE)  # up-front commission with it
+                add(0)
+                add(w.vig)
+                add(w.amount)
+                add(0)
+                add(0)
             elif outcome == MOVE:
                 if w.kind in COME:
                     travelled.append(w)
@@ -419,14 +419,35 @@ class Table:
                 wagers[kept] = w
                 kept += 1
                 continue
-            else:  # PUSH, or RETURN (off odds whose bet was decided): the stake comes back
-                credits[player] += amount
-                records.append((w._spot * 8 + outcome, 0, 0, 0, amount, 0))
+            else:  # a win; a push, or RETURN (off odds whose bet was decided): the stake back
+                amount = back = w.amount
+                win = fee = stays = 0
+                if outcome == WIN:
+                    ratio = RATIOS[code >> 3]
+                    win = amount * ratio[0] // ratio[1]
+                    kind = w.kind
+                    if kind in _STAYS:  # paid; the stake stays up
+                        if kind in _COMMISSIONED:
+                            fee = commission(kind, w.number, amount)
+                            win -= fee
+                        back = 0
+                        stays = amount
+                credits[player] += win + back
+                add(where * 8 + outcome)
+                add(win)
+                add(fee)
+                add(0)
+                add(back)
+                add(stays)
+                if stays:
+                    wagers[kept] = w
+                    kept += 1
+                    continue
             mine = index[player]
-            other = mine.pop(w._spot, w)  # off its spot, in one look-up:
+            other = mine.pop(where, w)  # off its spot, in one look-up:
             if other is not w:  # unless the spot is another's (a restored table's twice-taken)
-                mine[w._spot] = other
-            down.append(w)
+                mine[where] = other
+            take_down(w)
         del wagers[kept:]
         moves = []
         for w in travelled:
@@ -469,7 +490,7 @@ class Table:
                 lost += stake
         outcome = WIN if win > lost else LOSE if win < lost else PUSH
         self.credits[w.player] += win + returned
-        self._records.append((spot(w) * 8 + outcome, win, 0, lost, returned, 0))
+        self._records[w.player].extend((spot(w) * 8 + outcome, win, 0, lost, returned, 0))
         self._unplace(w)
 
     def _ready(self, w):

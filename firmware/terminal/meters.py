@@ -3,7 +3,7 @@
 # self-audit run around every roll and credit in. It compares what each meter moved since the
 # last audit with what the credits held moved: a value compared modulo 10^10 would miss a meter
 # or a station off by exactly 10^10 (the board's bounds keep every move far below that).
-from craps.table import record_kind, taken
+from craps.table import RECORD, record_kind, taken
 
 WRAP = 10 ** 10
 COUNTS = ("credits_in", "credits_out", "wagered", "won", "lost", "games", "no_rolls",
@@ -38,18 +38,23 @@ class Meters:
     def settle(self, records):
         """Meter one roll's settlements: its records (craps.table.Roll.records)."""
         self.add("games")
-        for r in records:
-            key, win, commission, lost, returned, stays = r
-            stake = lost + returned + stays
-            self.add("wagered", stake)
-            self.add("won", win)
-            self.add("lost", taken(key & 7, lost, commission))
-            kind = record_kind(r)
-            both = self.kinds.get(kind)
-            if both is None:
-                both = self.kinds[kind] = [0, 0]
-            both[0] = _wrapped(both[0] + stake)
-            both[1] = _wrapped(both[1] + win)
+        for mine in records:
+            i = 0
+            while i < len(mine):  # (a range with a step of a name is an object on the heap)
+                key = mine[i]
+                win = mine[i + 1]
+                lost = mine[i + 3]
+                stake = lost + mine[i + 4] + mine[i + 5]
+                self.add("wagered", stake)
+                self.add("won", win)
+                self.add("lost", taken(key & 7, lost, mine[i + 2]))
+                kind = record_kind(key)
+                both = self.kinds.get(kind)
+                if both is None:
+                    both = self.kinds[kind] = [0, 0]
+                both[0] = _wrapped(both[0] + stake)
+                both[1] = _wrapped(both[1] + win)
+                i += RECORD
 
     def balance(self, table):
         """The self-audit: since the last audit, the credits held (on the stations' meters and

@@ -36,7 +36,7 @@ import gc
 
 from craps import layout
 from craps.errors import Refusal
-from craps.table import record_layout, record_net, record_station
+from craps.table import RECORD, record_layout, record_net
 from terminal import screens
 from terminal.audit import AuditLog
 from terminal.delta import BadChange, change, patch
@@ -381,17 +381,15 @@ class Persistence:
         keeps a base's recall short. Returns each station's net and puts it on its display."""
         # Each station's list made once at its size, not grown: a list grown on the heap leaves
         # a hole at each step, and these outlive the roll's garbage around them.
-        at = [0] * len(self.panels)
-        for r in records:
-            at[record_station(r)] += 2
-        results = [[None] * n for n in at]
-        at = [0] * len(self.panels)
-        for r in records:
-            s = record_station(r)
-            mine, i = results[s], at[s]
-            mine[i] = record_layout(r)
-            mine[i + 1] = record_net(r)
-            at[s] = i + 2
+        results = []
+        for mine in records:
+            pairs = [None] * (len(mine) // RECORD * 2)
+            j = 0
+            for i in range(0, len(mine), RECORD):
+                pairs[j] = record_layout(mine[i])
+                pairs[j + 1] = record_net(mine, i)
+                j += 2
+            results.append(pairs)
         nets = []
         for s, panel in enumerate(self.panels):
             net = screens.nets_of(results[s])

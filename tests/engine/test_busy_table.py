@@ -6,10 +6,11 @@ from binascii import hexlify
 from busy import STATIONS, START, busy_table, dice, new_table, top_up
 from support import net
 
-# What 300 busy rolls did, roll by roll (the dice, the puck, the shooter, the settlements and
-# the come bets' moves in the order made, the credits after), as the engine settled them when it
-# made a tuple for each settlement at once: the sha256 of their text.
-RECORDED = "9ec4c6746ef9c4cf1b8d23fce5c53d2d91ff3ff9177c5255663df9ee1bb6a45f"
+# What 300 busy rolls did, roll by roll (the dice, the puck, the shooter, the settlements as a
+# multiset, the come bets' moves in the order made, the credits after), as the engine settled
+# them when it made a tuple for each settlement at once: the sha256 of their text. The order of
+# a roll's settlements is not the format's (docs/scenario.md): the engine keeps them by station.
+RECORDED = "bd982f874bf23fcf35c8615df5b2e04e5eafbf758691786bcc75ecf42acda661"
 
 
 def test_busy_table_carries_about_ten_wagers_per_station():
@@ -39,6 +40,6 @@ def test_busy_rolls_settle_in_order_as_recorded():
     for d1, d2 in dice(300, seed=7):
         top_up(t)
         r = t.roll(d1, d2)
-        digest.update(repr((r.dice, r.point, r.shooter, r.settlements, r.moves,
-                            t.credits)).encode())
+        digest.update(repr((r.dice, r.point, r.shooter, sorted(r.settlements, key=repr),
+                            r.moves, t.credits)).encode())
     assert hexlify(digest.digest()).decode() == RECORDED

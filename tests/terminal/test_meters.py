@@ -12,8 +12,10 @@ from terminal.meters import COUNTS, WRAP, Meters
 
 def records(settlements):
     """The table's records (craps.table.Roll.records) of these settlement tuples."""
-    return [((layout_id(kind, number, on) * MAX_STATIONS + player) * 8 + outcome,) + tuple(rest)
-            for player, kind, number, on, outcome, *rest in settlements]
+    each = [[] for _ in range(MAX_STATIONS)]
+    for player, kind, number, on, outcome, *rest in settlements:
+        each[player] += [(layout_id(kind, number, on) * MAX_STATIONS + player) * 8 + outcome] + rest
+    return each
 
 
 def metered(settlements):
