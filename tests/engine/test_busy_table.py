@@ -34,7 +34,7 @@ def test_busy_table_money_is_conserved_roll_by_roll():
     assert sum(t.credits) + sum(t.on_table(p) for p in range(STATIONS)) + house == START * STATIONS
 
 
-def test_busy_rolls_settle_in_order_as_recorded():
+def test_busy_rolls_settle_as_recorded():
     t = new_table()
     digest = hashlib.sha256()
     for d1, d2 in dice(300, seed=7):

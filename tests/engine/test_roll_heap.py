@@ -1,9 +1,9 @@
 # A busy roll gives the heap nothing for a wager it decides. On the chip each run of blocks the
 # heap gives out is searched for from the heap's first hole, a long search in a heap cut up by a
 # busy table's bets: a settlement tuple of two blocks each was half of a busy roll's time on the
-# emulated chip (gc_alloc, sampled there). The
-# unix port counts every byte its heap gives out (micropython.mem_total); the other interpreters
-# have nothing to measure. tests/host/test_unix_port_heap.py runs this module there.
+# emulated chip (gc_alloc, sampled there). The unix port counts every byte its heap gives out
+# (micropython.mem_total); the other interpreters have nothing to measure.
+# tests/host/test_unix_port_heap.py runs this module there.
 from busy import busy_table, dice, top_up
 
 try:

@@ -1,7 +1,7 @@
 # The modules that measure what the heap gives out, on MicroPython's unix port, the one
 # interpreter that counts every byte its heap gives out (micropython.mem_total): an idle loop
 # step puts no frame on the heap (tests/drivers/test_idle_frames.py), and a busy roll gives it
-# two blocks a settlement at most (tests/engine/test_roll_heap.py).
+# nothing for a settlement (tests/engine/test_roll_heap.py).
 import os
 import subprocess
 
